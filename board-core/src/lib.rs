@@ -1,0 +1,31 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod chance;
+mod game;
+mod hidden;
+mod moves;
+mod outcome;
+mod perft;
+mod player;
+mod undo;
+mod zobrist;
+
+pub use chance::Stochastic;
+pub use game::{Game, IllegalMove};
+pub use hidden::{Determinize, Observable};
+pub use moves::MoveList;
+pub use outcome::Outcome;
+pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
+pub use player::{ByPlayer, Player};
+pub use undo::Undo;
+pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
+
+/// Re-exported so that games can name their move buffers without adding
+/// the dependency themselves.
+pub use arrayvec;
+/// Re-exported for the same reason as [`arrayvec`].
+pub use smallvec;
+/// Re-exported: [`Determinize`] takes a [`rand_core::RngCore`].
+pub use rand_core;
