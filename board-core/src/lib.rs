@@ -25,7 +25,7 @@ pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
 /// Re-exported so that games can name their move buffers without adding
 /// the dependency themselves.
 pub use arrayvec;
-/// Re-exported for the same reason as [`arrayvec`].
-pub use smallvec;
 /// Re-exported: [`Determinize`] takes a [`rand_core::RngCore`].
 pub use rand_core;
+/// Re-exported for the same reason as [`arrayvec`].
+pub use smallvec;

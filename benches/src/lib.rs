@@ -1,0 +1,1 @@
+//! Shared helpers of the Spielwerk benchmarks (the benchmarks are in `benches/`).

@@ -1,0 +1,83 @@
+//! `spielwerk demo`: computer against computer, printed move by move.
+
+use board_core::{Game, Outcome, Player};
+use board_search::{AlphaBeta, Limits};
+use serde_json::json;
+use spielwerk_testgames::{ConnectFour, ConnectFourEval};
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk demo`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Search depth of the computer players, in plies.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
+    depth: u32,
+}
+
+/// One finished demo game, as the JSON result lists it.
+fn game_json(game: &str, moves: usize, outcome: Outcome, names: [&str; 2]) -> serde_json::Value {
+    let outcome = match outcome {
+        Outcome::Win(p) => format!("{} wins", names[p.index()]),
+        Outcome::Draw => "draw".to_owned(),
+    };
+    json!({ "game": game, "moves": moves, "outcome": outcome })
+}
+
+/// Connect Four, the workspace's test game: two alpha-beta players.
+fn connect_four(args: &Args, out: Output) -> CliResult<serde_json::Value> {
+    let names = ["X", "O"];
+    let mut pos = ConnectFour::new();
+    let mut players = [
+        AlphaBeta::new(ConnectFourEval),
+        AlphaBeta::new(ConnectFourEval),
+    ];
+    let mut transcript = String::new();
+    out.line(format!(
+        "Connect Four, alpha-beta depth {} against itself",
+        args.depth
+    ));
+    while pos.outcome().is_none() {
+        let me = pos.to_move();
+        let result = players[me.index()].search(&pos, &Limits::depth(args.depth));
+        let Some(mv) = result.best_move else {
+            crate::fail!("the search found no move in a position that is not over");
+        };
+        pos.play(mv)?;
+        transcript.push(char::from(b'1' + mv));
+        out.line(format!(
+            "{:>2}. {} plays column {} (score {:+}, {} nodes)",
+            pos.stones(),
+            names[me.index()],
+            mv + 1,
+            result.score,
+            result.nodes
+        ));
+    }
+    let outcome = pos.outcome().unwrap_or(Outcome::Draw);
+    out.line(pos);
+    let verdict = match outcome {
+        Outcome::Win(Player::First) => "X wins",
+        Outcome::Win(Player::Second) => "O wins",
+        Outcome::Draw => "draw",
+    };
+    out.line(format!(
+        "{verdict} after {} moves: {transcript}",
+        pos.stones()
+    ));
+    Ok(game_json(
+        "connect-four",
+        pos.stones() as usize,
+        outcome,
+        names,
+    ))
+}
+
+/// Runs every demo game.
+pub fn run(args: &Args, out: Output) -> CliResult {
+    let games = vec![connect_four(args, out)?];
+    out.result(json!({ "games": games }), || {
+        format!("{} demo game(s) finished", games.len())
+    });
+    Ok(())
+}

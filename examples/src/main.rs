@@ -1,0 +1,49 @@
+//! `spielwerk`: one program, a subcommand per game, the same verbs where
+//! they apply (`play`, `demo`, `perft`, `match`, `replay`, `solve`, `bench`).
+//!
+//! Every verb takes `--json` to print one JSON object as its result; long
+//! work shows progress on stderr; errors are printed as a message with a
+//! non-zero exit status.
+
+mod demo;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use output::{CliResult, Output};
+
+/// Spielwerk: board-game engines in Rust.
+#[derive(Debug, Parser)]
+#[command(name = "spielwerk", version, about)]
+struct Cli {
+    /// Print the result as one JSON object on stdout.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Computer against computer in every game, printed move by move.
+    Demo(demo::Args),
+}
+
+fn run(cli: Cli) -> CliResult {
+    let out = Output { json: cli.json };
+    match cli.command {
+        Command::Demo(args) => demo::run(&args, out),
+    }
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,27 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod alphabeta;
+mod budget;
+mod eval;
+mod expectimax;
+mod frame;
+mod limits;
+mod options;
+pub mod reference;
+mod result;
+mod score;
+mod tt;
+
+pub use alphabeta::AlphaBeta;
+pub use eval::Evaluator;
+pub use expectimax::{Expectimax, ExpectimaxOptions};
+pub use limits::{Limits, MAX_DEPTH, StopFlag};
+pub use options::{Options, TtCutoffs};
+pub use result::{Bound, SearchResult};
+pub use score::{INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, win_in};
+pub use tt::{Entry, TranspositionTable};
+
+/// Re-exported so that users of the search need not depend on `board-core`
+/// directly.
+pub use board_core;

@@ -1,0 +1,87 @@
+//! The switches of [`AlphaBeta`](crate::AlphaBeta).
+
+/// When a transposition-table entry may end a search of a node without
+/// searching it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TtCutoffs {
+    /// Never: the table only orders moves.
+    Off,
+    /// Only with an entry searched to exactly the remaining depth. The root
+    /// score then always equals plain negamax at the same depth.
+    EqualDepth,
+    /// With an entry searched at least as deep (the usual engine setting).
+    /// Scores may then differ from plain negamax at the same depth, because a
+    /// deeper result is used where negamax would stop earlier; they are still
+    /// correct bounds of a deeper search, and decisive scores are still exact.
+    #[default]
+    AnyDepth,
+}
+
+/// The switches of [`AlphaBeta`](crate::AlphaBeta). All of them change only
+/// the order in which moves are searched and the windows they are searched
+/// with, so none changes the root score — except
+/// [`tt_cutoffs`](Options::tt_cutoffs) set to [`TtCutoffs::AnyDepth`] (see
+/// there) and quiescence, which changes what a leaf is worth.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Principal-variation search: every move after the first is searched
+    /// with a null window first.
+    pub pvs: bool,
+    /// Aspiration windows: each iteration after the first starts with this
+    /// half-width around the previous score, widening on failure. `None`
+    /// searches every iteration with a full window.
+    pub aspiration: Option<i32>,
+    /// Two killer moves per ply, searched right after the table's move.
+    pub killers: bool,
+    /// History heuristic (needs the evaluator's
+    /// [`history_size`](crate::Evaluator::history_size)).
+    pub history: bool,
+    /// The evaluator's [`move_hint`](crate::Evaluator::move_hint).
+    pub hints: bool,
+    /// The transposition table's move searched first.
+    pub tt_move: bool,
+    /// When table entries may cut a search short.
+    pub tt_cutoffs: TtCutoffs,
+    /// The table's size in MiB; 0 for no table.
+    pub tt_mib: usize,
+    /// The most plies of quiescence search (over the evaluator's
+    /// [`is_noisy`](crate::Evaluator::is_noisy) moves) at the horizon; 0 for
+    /// none.
+    pub quiescence_plies: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            pvs: true,
+            aspiration: Some(50),
+            killers: true,
+            history: true,
+            hints: true,
+            tt_move: true,
+            tt_cutoffs: TtCutoffs::AnyDepth,
+            tt_mib: 16,
+            quiescence_plies: 32,
+        }
+    }
+}
+
+impl Options {
+    /// Every ordering and pruning aid off, no table: alpha-beta over plain
+    /// negamax order (still with quiescence, if the evaluator has noisy
+    /// moves).
+    #[must_use]
+    pub fn plain() -> Self {
+        Options {
+            pvs: false,
+            aspiration: None,
+            killers: false,
+            history: false,
+            hints: false,
+            tt_move: false,
+            tt_cutoffs: TtCutoffs::Off,
+            tt_mib: 0,
+            quiescence_plies: 32,
+        }
+    }
+}
