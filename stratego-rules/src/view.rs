@@ -1,0 +1,296 @@
+//! What one player knows: its own ranks, every revealed rank, which enemy
+//! pieces have moved, and the public counters. Implements `board-core`'s
+//! [`Observable`] and [`Determinize`].
+
+use core::fmt;
+
+use board_core::rand_core::RngCore;
+use board_core::{ByPlayer, Determinize, Observable, Player};
+
+use crate::cell::{self, Cell};
+use crate::movegen;
+use crate::position::early_end;
+use crate::setup::shuffle;
+use crate::shuttle::Shuttle;
+use crate::{Army, MoveList, Piece, Position, Rank, Rules, Square};
+
+/// One player's view of a game. It never holds a hidden rank: two
+/// positions that differ only in ranks the viewer has not seen give equal
+/// views (a property test checks it).
+///
+/// Every rank still on the board per side is public (every removed piece
+/// was revealed in its battle), so the view also tells how many pieces of
+/// each rank the opponent has left.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct View {
+    viewer: Player,
+    board: [Cell; 100],
+    to_move: Player,
+    rules: Rules,
+    army: Army,
+    ply: u32,
+    quiet: u32,
+    shuttle: ByPlayer<Shuttle>,
+    counts: ByPlayer<[u8; 12]>,
+}
+
+/// A square's content as a viewer sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SeenPiece {
+    /// The owner.
+    pub owner: Player,
+    /// The rank, if the viewer knows it.
+    pub rank: Option<Rank>,
+    /// The rank is known to the viewer's opponent... for the viewer's own
+    /// pieces; for enemy pieces: revealed to the viewer.
+    pub revealed: bool,
+    /// The piece has moved.
+    pub moved: bool,
+}
+
+impl View {
+    /// The player whose view this is.
+    #[must_use]
+    pub fn viewer(&self) -> Player {
+        self.viewer
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The piece set.
+    #[must_use]
+    pub fn army(&self) -> Army {
+        self.army
+    }
+
+    /// Plies played.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// What the viewer sees on `sq`.
+    #[must_use]
+    pub fn piece_at(&self, sq: Square) -> Option<SeenPiece> {
+        let c = self.board[sq.index()];
+        if c == cell::EMPTY {
+            return None;
+        }
+        Some(SeenPiece {
+            owner: cell::owner(c),
+            rank: cell::rank(c),
+            revealed: c & cell::REVEALED != 0,
+            moved: c & cell::MOVED != 0,
+        })
+    }
+
+    /// How many pieces of `rank` `owner` has left (public knowledge).
+    #[must_use]
+    pub fn count(&self, owner: Player, rank: Rank) -> u8 {
+        self.counts[owner][rank.index()]
+    }
+
+    /// How many of the opponent's remaining pieces of `rank` the viewer has
+    /// not located yet (remaining minus revealed on the board).
+    #[must_use]
+    pub fn unlocated(&self, rank: Rank) -> u8 {
+        let enemy = !self.viewer;
+        let seen = self
+            .board
+            .iter()
+            .filter(|&&c| cell::is_own(c, enemy) && cell::rank_code(c) == rank as u8)
+            .count();
+        self.count(enemy, rank)
+            .saturating_sub(u8::try_from(seen).unwrap_or(u8::MAX))
+    }
+
+    /// The viewer's legal moves when it is to move (empty otherwise, and
+    /// when the game is over): the same moves the referee state lists.
+    pub fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        let over = early_end(&self.counts, &self.rules, self.ply, self.quiet).is_some();
+        if self.to_move != self.viewer || over {
+            return;
+        }
+        let rules = movegen::GenRules {
+            range_attack: self.rules.scout_range_attack,
+            two_square: self.rules.two_square,
+            shuttle: self.shuttle[self.viewer],
+        };
+        movegen::generate(&self.board, self.viewer, rules, moves);
+    }
+
+    fn position_with(&self, board: [Cell; 100]) -> Position {
+        Position::from_parts(
+            board,
+            self.army,
+            self.to_move,
+            self.rules,
+            self.ply,
+            self.quiet,
+            self.shuttle,
+        )
+    }
+
+    /// The board as the viewer sees it, rank 10 at the top: own pieces by
+    /// strength (`B`, `F`, `1`..`10`), enemy pieces as `?` (unmoved), `?'`
+    /// (moved) or their revealed strength; Red's in upper case labels
+    /// `R..`, Blue's `b..`.
+    #[must_use]
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..10u8).rev() {
+            out.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..10u8 {
+                let sq = Square::at(rank * 10 + file);
+                let label = if sq.is_lake() {
+                    "  ~~ ".to_string()
+                } else {
+                    match self.piece_at(sq) {
+                        None => "  .  ".to_string(),
+                        Some(p) => {
+                            let side = if p.owner == Player::First { 'R' } else { 'b' };
+                            let r = match p.rank {
+                                Some(r) => r.short().to_string(),
+                                None if p.moved => "?'".to_string(),
+                                None => "?".to_string(),
+                            };
+                            format!(" {side}{r:<3}")
+                        }
+                    }
+                };
+                out.push_str(&label);
+            }
+            out.push('\n');
+        }
+        out.push_str("     a    b    c    d    e    f    g    h    i    j\n");
+        out
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+/// Hands out the unknown enemy ranks: immovable ones only to unmoved
+/// pieces.
+struct FillOrder {
+    movable: Vec<Rank>,
+    immovable: Vec<Rank>,
+}
+
+impl FillOrder {
+    fn new(view: &View) -> FillOrder {
+        let (mut movable, mut immovable) = (Vec::new(), Vec::new());
+        for rank in Rank::ALL {
+            for _ in 0..view.unlocated(rank) {
+                if rank.is_movable() {
+                    movable.push(rank);
+                } else {
+                    immovable.push(rank);
+                }
+            }
+        }
+        FillOrder { movable, immovable }
+    }
+}
+
+impl Observable for Position {
+    type View = View;
+
+    fn view(&self, player: Player) -> View {
+        let mut board = self.board;
+        for c in board.iter_mut() {
+            if *c != cell::EMPTY && !cell::is_own(*c, player) && *c & cell::REVEALED == 0 {
+                *c = (*c & !cell::RANK) | cell::UNKNOWN;
+            }
+        }
+        View {
+            viewer: player,
+            board,
+            to_move: self.to_move,
+            rules: self.rules,
+            army: self.army,
+            ply: self.ply,
+            quiet: self.quiet,
+            shuttle: self.shuttle,
+            counts: self.counts,
+        }
+    }
+}
+
+impl Determinize for Position {
+    /// Fills the unknown enemy pieces with the opponent's unlocated ranks,
+    /// uniformly at random among the assignments that give no moved piece a
+    /// Bomb or the Flag.
+    fn determinize<R: RngCore + ?Sized>(view: &View, rng: &mut R) -> Position {
+        let unknown_unmoved: Vec<usize> = (0..100)
+            .filter(|&i| {
+                let c = view.board[i];
+                c != cell::EMPTY && cell::rank_code(c) == cell::UNKNOWN && c & cell::MOVED == 0
+            })
+            .collect();
+        let unknown_moved: Vec<usize> = (0..100)
+            .filter(|&i| {
+                let c = view.board[i];
+                c != cell::EMPTY && cell::rank_code(c) == cell::UNKNOWN && c & cell::MOVED != 0
+            })
+            .collect();
+        let fill = FillOrder::new(view);
+        // The immovable ranks go to unmoved pieces; every assignment is
+        // equally likely when the pool (all unlocated ranks) is shuffled over
+        // all unknown pieces conditioned on the moved ones drawing movable
+        // ranks: place the immovable ones on random unmoved pieces, then
+        // shuffle the movable ranks over the rest.
+        let mut unmoved = unknown_unmoved;
+        shuffle(&mut unmoved, rng);
+        let mut board = view.board;
+        let mut rest: Vec<usize> = unknown_moved;
+        for (i, &sq) in unmoved.iter().enumerate() {
+            match fill.immovable.get(i) {
+                Some(r) => board[sq] = (board[sq] & !cell::RANK) | *r as u8,
+                None => rest.push(sq),
+            }
+        }
+        let mut movable = fill.movable;
+        shuffle(&mut movable, rng);
+        rest.sort_unstable();
+        for (sq, r) in rest.iter().zip(movable) {
+            board[*sq] = (board[*sq] & !cell::RANK) | r as u8;
+        }
+        // Any piece still unknown (only for an inconsistent view) becomes a
+        // Scout if it moved, else a Bomb.
+        for c in board.iter_mut() {
+            if *c != cell::EMPTY && cell::rank_code(*c) == cell::UNKNOWN {
+                let r = if *c & cell::MOVED != 0 {
+                    Rank::Scout
+                } else {
+                    Rank::Bomb
+                };
+                *c = (*c & !cell::RANK) | r as u8;
+            }
+        }
+        view.position_with(board)
+    }
+}
+
+impl Piece {
+    /// The piece seen by `viewer`: the rank only if `viewer` owns it or it
+    /// is revealed.
+    #[must_use]
+    pub fn seen_by(self, viewer: Player, revealed: bool) -> Option<Rank> {
+        (self.owner == viewer || revealed).then_some(self.rank)
+    }
+}
