@@ -1,0 +1,527 @@
+//! [`Position`]: a board with its colour to move and Zobrist hash; the type
+//! that implements the `board-core` traits. Also its FFO text form.
+
+use core::fmt;
+use core::str::FromStr;
+
+use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash};
+
+use crate::bitboard::{self, squares};
+use crate::{Board, BoardError, Move, MoveList, Square, Symmetry, hash};
+
+/// A Reversi position: the discs, the colour to move and a Zobrist hash
+/// kept up to date.
+///
+/// Black is [`Player::First`] (it moves first from the start position),
+/// White is [`Player::Second`]. A `Position` is always valid: it is built
+/// from the start position, by [`Position::new`] (which refuses
+/// overlapping discs) or by parsing, and playing legal moves keeps it so.
+///
+/// Its text form is the FFO one: 64 characters for `a1`, `b1`, ..., `h8`
+/// (`X` Black, `O` White, `-` empty), a space, and `X` or `O` for the side
+/// to move. Parsing also accepts `*` for Black, `.` for empty, lower case,
+/// and `Black`/`White` (or `B`/`W`) for the side.
+///
+/// ```
+/// use board_core::{Game, Player};
+/// use reversi_rules::{Move, Position};
+/// let mut pos = Position::start();
+/// pos.play("f5".parse()?)?;
+/// assert_eq!(pos.to_move(), Player::Second);
+/// assert_eq!(
+///     pos.to_string(),
+///     "---------------------------OX------XXX-------------------------- O"
+/// );
+/// assert_eq!(pos.to_string().parse::<Position>()?, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    to_move: Player,
+    hash: u64,
+}
+
+/// Why a move was refused by a checked `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMoveError {
+    /// The game is over: nobody can move.
+    #[error("{mv}: the game is over")]
+    GameOver {
+        /// The refused move.
+        mv: Move,
+    },
+    /// The square already holds a disc.
+    #[error("{square}: the square is not empty")]
+    Occupied {
+        /// The refused square.
+        square: Square,
+    },
+    /// The player has no legal move and must pass.
+    #[error("{square}: the player has no legal move and must pass")]
+    MustPass {
+        /// The refused square.
+        square: Square,
+    },
+    /// Placing there would flip no disc.
+    #[error("{square}: flips no disc")]
+    FlipsNothing {
+        /// The refused square.
+        square: Square,
+    },
+    /// A pass while the player has legal moves.
+    #[error("pass: the player has {moves} legal move(s) and may not pass")]
+    PassNotAllowed {
+        /// How many legal moves the player has.
+        moves: u32,
+    },
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start position: d4 and e5 White, d5 and e4 Black, Black to move.
+    #[must_use]
+    pub fn start() -> Position {
+        Position::from_board(Board::start(), Player::First)
+    }
+
+    /// The position with these Black and White discs and this side to
+    /// move, unless a square holds both colours.
+    pub fn new(black: u64, white: u64, to_move: Player) -> Result<Position, BoardError> {
+        let board = match to_move {
+            Player::First => Board::new(black, white)?,
+            Player::Second => Board::new(white, black)?,
+        };
+        Ok(Position::from_board(board, to_move))
+    }
+
+    /// The position of a side-relative board when `to_move` is to move.
+    #[must_use]
+    pub fn from_board(board: Board, to_move: Player) -> Position {
+        let mut pos = Position {
+            board,
+            to_move,
+            hash: 0,
+        };
+        pos.hash = pos.zobrist_from_scratch();
+        pos
+    }
+
+    /// The side-relative board (the fast layer).
+    #[inline]
+    #[must_use]
+    pub const fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The discs of `player` (Black is [`Player::First`]).
+    #[inline]
+    #[must_use]
+    pub const fn discs(&self, player: Player) -> u64 {
+        if player.index() == self.to_move.index() {
+            self.board.player()
+        } else {
+            self.board.opponent()
+        }
+    }
+
+    /// The Black discs.
+    #[inline]
+    #[must_use]
+    pub const fn black(&self) -> u64 {
+        self.discs(Player::First)
+    }
+
+    /// The White discs.
+    #[inline]
+    #[must_use]
+    pub const fn white(&self) -> u64 {
+        self.discs(Player::Second)
+    }
+
+    /// Who has a disc on `square`.
+    #[must_use]
+    pub const fn at(&self, square: Square) -> Option<Player> {
+        if self.black() & square.bit() != 0 {
+            Some(Player::First)
+        } else if self.white() & square.bit() != 0 {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// The number of discs of each colour.
+    #[must_use]
+    pub const fn disc_counts(&self) -> ByPlayer<u32> {
+        ByPlayer::new(self.black().count_ones(), self.white().count_ones())
+    }
+
+    /// The number of empty squares.
+    #[must_use]
+    pub const fn empty_count(&self) -> u32 {
+        self.board.empties().count_ones()
+    }
+
+    /// The squares where the side to move may place a disc, as a bitboard.
+    #[inline]
+    #[must_use]
+    pub const fn legal_squares(&self) -> u64 {
+        self.board.moves()
+    }
+
+    /// Whether the side to move has no move but the other side has one.
+    #[must_use]
+    pub const fn must_pass(&self) -> bool {
+        self.board.must_pass()
+    }
+
+    /// Whether neither side can move.
+    #[must_use]
+    pub const fn is_game_over(&self) -> bool {
+        self.board.is_game_over()
+    }
+
+    /// The final score for `player`: its discs less the other's, the empty
+    /// squares going to the winner. Meaningful once the game is over.
+    #[must_use]
+    pub const fn score_for(&self, player: Player) -> i32 {
+        if player.index() == self.to_move.index() {
+            self.board.final_score()
+        } else {
+            -self.board.final_score()
+        }
+    }
+
+    /// Why `mv` is not legal here, or `Ok` with the discs it flips (zero for
+    /// a pass).
+    pub fn check(&self, mv: Move) -> Result<u64, IllegalMoveError> {
+        let moves = self.board.moves();
+        match mv {
+            Move::Pass => {
+                if moves != 0 {
+                    Err(IllegalMoveError::PassNotAllowed {
+                        moves: moves.count_ones(),
+                    })
+                } else if self.board.is_game_over() {
+                    Err(IllegalMoveError::GameOver { mv })
+                } else {
+                    Ok(0)
+                }
+            }
+            Move::Place(square) => {
+                if moves == 0 {
+                    if self.board.is_game_over() {
+                        Err(IllegalMoveError::GameOver { mv })
+                    } else {
+                        Err(IllegalMoveError::MustPass { square })
+                    }
+                } else if self.board.empties() & square.bit() == 0 {
+                    Err(IllegalMoveError::Occupied { square })
+                } else {
+                    match self.board.flips(square) {
+                        0 => Err(IllegalMoveError::FlipsNothing { square }),
+                        flips => Ok(flips),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` whose flips are known.
+    #[inline]
+    fn apply(&mut self, mv: Move, flips: u64) {
+        match mv {
+            Move::Place(sq) => {
+                self.hash ^= hash::move_delta(self.to_move, sq.index(), flips);
+                self.board = self.board.apply(sq.bit(), flips);
+            }
+            Move::Pass => {
+                self.hash ^= hash::side_key();
+                self.board = self.board.pass();
+            }
+        }
+        self.to_move = !self.to_move;
+    }
+
+    /// The image of this position under a symmetry (same side to move).
+    #[must_use]
+    pub fn symmetric(&self, symmetry: Symmetry) -> Position {
+        Position::from_board(symmetry.board(self.board), self.to_move)
+    }
+
+    /// The least symmetric image (see [`Board::canonical`]) and the
+    /// symmetry that gives it.
+    #[must_use]
+    pub fn canonical(&self) -> (Position, Symmetry) {
+        let (board, symmetry) = self.board.canonical();
+        (Position::from_board(board, self.to_move), symmetry)
+    }
+
+    /// A printable 8x8 diagram of the position (`X` Black, `O` White, `.`
+    /// empty, `*` the legal moves), with coordinates.
+    #[must_use]
+    pub fn diagram(&self) -> Diagram<'_> {
+        Diagram(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Error = IllegalMoveError;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        let bits = self.board.moves();
+        if bits != 0 {
+            for sq in squares(bits) {
+                moves.push(Move::Place(Square::from_coords_const(sq % 8, sq / 8)));
+            }
+        } else if bitboard::moves(self.board.opponent(), self.board.player()) != 0 {
+            moves.push(Move::Pass);
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        let flips = match mv {
+            Move::Place(sq) => self.board.flips(sq),
+            Move::Pass => 0,
+        };
+        self.apply(mv, flips);
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let flips = self.check(mv)?;
+        self.apply(mv, flips);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.board.is_game_over() {
+            return None;
+        }
+        let ByPlayer { first, second } = self.disc_counts();
+        Some(match first.cmp(&second) {
+            core::cmp::Ordering::Greater => Outcome::Win(Player::First),
+            core::cmp::Ordering::Less => Outcome::Win(Player::Second),
+            core::cmp::Ordering::Equal => Outcome::Draw,
+        })
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+}
+
+impl ZobristHash for Position {
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        hash::from_scratch(self.black(), self.white(), self.to_move)
+    }
+}
+
+impl Undo for Position {
+    /// The position before the move (24 bytes: cheaper to copy back than
+    /// to recompute the flips).
+    type Undo = Position;
+
+    fn make(&mut self, mv: Move) -> Position {
+        let before = *self;
+        self.play_unchecked(mv);
+        before
+    }
+
+    fn unmake(&mut self, _mv: Move, undo: Position) {
+        *self = undo;
+    }
+}
+
+/// Why a position in FFO text form was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePositionError {
+    /// Fewer than 64 square characters.
+    #[error("the board has {found} square characters, 64 are needed")]
+    TooShort {
+        /// How many square characters there are.
+        found: usize,
+    },
+    /// A character that is not `X`, `*`, `O`, `-` or `.`.
+    #[error(
+        "bad character {found:?} for square {square}: expected X or * (Black), O (White), - or . (empty)"
+    )]
+    BadSquare {
+        /// The square (the character's place in a1..h8 order).
+        square: Square,
+        /// The character found.
+        found: char,
+    },
+    /// The board is not followed by whitespace.
+    #[error("the board is followed by {found:?}: expected whitespace, then the side to move")]
+    NoSeparator {
+        /// The character found after the 64 squares.
+        found: char,
+    },
+    /// No side to move after the board.
+    #[error("the side to move is missing after the board")]
+    MissingSide,
+    /// The side to move is not one of `X`, `O`, `Black`, `White`.
+    #[error("bad side to move {0:?}: expected X, O, Black or White")]
+    BadSide(String),
+    /// Text follows the side to move.
+    #[error("unexpected text {0:?} after the side to move")]
+    Trailing(String),
+}
+
+/// Reads the 64 square characters at the start of `s`; returns the Black
+/// and White bitboards and the rest of `s`.
+fn parse_squares(s: &str) -> Result<(u64, u64, &str), ParsePositionError> {
+    let (mut black, mut white) = (0u64, 0u64);
+    let mut chars = s.char_indices();
+    for index in 0u8..64 {
+        let Some((_, c)) = chars.next() else {
+            return Err(ParsePositionError::TooShort {
+                found: index as usize,
+            });
+        };
+        let square = Square::from_coords_const(index % 8, index / 8);
+        match c {
+            'X' | 'x' | '*' => black |= square.bit(),
+            'O' | 'o' => white |= square.bit(),
+            '-' | '.' => {}
+            found => return Err(ParsePositionError::BadSquare { square, found }),
+        }
+    }
+    let rest = chars.as_str();
+    Ok((black, white, rest))
+}
+
+/// Parses a side to move word.
+fn parse_side(word: &str) -> Result<Player, ParsePositionError> {
+    match word.to_ascii_lowercase().as_str() {
+        "x" | "*" | "b" | "black" => Ok(Player::First),
+        "o" | "w" | "white" => Ok(Player::Second),
+        _ => Err(ParsePositionError::BadSide(word.to_owned())),
+    }
+}
+
+impl Position {
+    /// Parses the board and the side to move at the start of `s` (after
+    /// optional whitespace); returns the position and the text after the
+    /// side word (which ends at whitespace or `;`).
+    pub(crate) fn parse_prefix(s: &str) -> Result<(Position, &str), ParsePositionError> {
+        let s = s.trim_start();
+        let (black, white, rest) = parse_squares(s)?;
+        match rest.chars().next() {
+            None => return Err(ParsePositionError::MissingSide),
+            Some(c) if !c.is_whitespace() => {
+                return Err(ParsePositionError::NoSeparator { found: c });
+            }
+            Some(_) => {}
+        }
+        let rest = rest.trim_start();
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == ';')
+            .unwrap_or(rest.len());
+        let (word, rest) = rest.split_at(end);
+        if word.is_empty() {
+            return Err(ParsePositionError::MissingSide);
+        }
+        let to_move = parse_side(word)?;
+        // The squares were read one bit each: they cannot overlap.
+        let board = match to_move {
+            Player::First => Board::from_parts(black, white),
+            Player::Second => Board::from_parts(white, black),
+        };
+        Ok((Position::from_board(board, to_move), rest))
+    }
+}
+
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Parses the FFO form (see [`Position`]); surrounding whitespace is
+    /// allowed, nothing else.
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let (pos, rest) = Position::parse_prefix(s)?;
+        let rest = rest.trim();
+        if rest.is_empty() {
+            Ok(pos)
+        } else {
+            Err(ParsePositionError::Trailing(rest.to_owned()))
+        }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut text = String::with_capacity(66);
+        for sq in Square::all() {
+            text.push(match self.at(sq) {
+                Some(Player::First) => 'X',
+                Some(Player::Second) => 'O',
+                None => '-',
+            });
+        }
+        text.push(' ');
+        text.push(match self.to_move {
+            Player::First => 'X',
+            Player::Second => 'O',
+        });
+        f.write_str(&text)
+    }
+}
+
+/// An 8x8 diagram of a position, from [`Position::diagram`].
+#[derive(Debug, Clone, Copy)]
+pub struct Diagram<'a>(&'a Position);
+
+impl fmt::Display for Diagram<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.0;
+        let legal = pos.legal_squares();
+        writeln!(f, "  a b c d e f g h")?;
+        for row in 0..8u8 {
+            write!(f, "{}", row + 1)?;
+            for column in 0..8u8 {
+                let sq = Square::from_coords_const(column, row);
+                let c = match pos.at(sq) {
+                    Some(Player::First) => 'X',
+                    Some(Player::Second) => 'O',
+                    None if legal & sq.bit() != 0 => '*',
+                    None => '.',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        let counts = pos.disc_counts();
+        let side = match pos.to_move {
+            Player::First => "Black (X)",
+            Player::Second => "White (O)",
+        };
+        write!(
+            f,
+            "Black {} - White {}, {side} to move",
+            counts.first, counts.second
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+crate::serde_as_text!(Position);
