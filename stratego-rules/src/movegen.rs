@@ -80,8 +80,8 @@ pub(crate) fn generate<L: MoveList<Move>>(
             continue;
         }
         let scout = cell::rank_code(c) == Rank::Scout as u8;
-        for dir in 0..4 {
-            let mut to = NEIGHBOURS[from as usize][dir];
+        for (dir, &step) in NEIGHBOURS[from as usize].iter().enumerate() {
+            let mut to = step;
             let mut first = true;
             while to != NONE {
                 let t = board[to as usize];
@@ -112,8 +112,7 @@ pub(crate) fn has_move(board: &[Cell; 100], me: Player, rules: GenRules) -> bool
         if !cell::is_own(c, me) || !cell::is_movable(c) {
             continue;
         }
-        for dir in 0..4 {
-            let to = NEIGHBOURS[from as usize][dir];
+        for (dir, &to) in NEIGHBOURS[from as usize].iter().enumerate() {
             if to == NONE {
                 continue;
             }

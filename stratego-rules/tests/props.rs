@@ -1,0 +1,197 @@
+//! Property tests over random games from random setups: the fast move
+//! generator against the simple one, the incremental hash, piece
+//! conservation, text round trips, make/unmake, hidden information and
+//! determinization.
+
+mod common;
+
+use board_core::{Determinize, Game, Observable, Player, SplitMix64, Undo, ZobristHash};
+use common::{Game2, random_start};
+use proptest::prelude::*;
+use stratego_rules::{Army, Battle, Move, MoveList, Position, Rank, Rules, Square};
+
+fn rules_from(bits: u8) -> Rules {
+    Rules {
+        scout_range_attack: bits & 1 != 0,
+        two_square: match (bits >> 1) & 3 {
+            0 => None,
+            1 => Some(1),
+            2 => Some(3),
+            _ => Some(5),
+        },
+        max_plies: (bits & 8 != 0).then_some(150),
+        max_plies_without_battle: (bits & 16 != 0).then_some(40),
+        immobile_side_loses_at_once: bits & 32 != 0,
+    }
+}
+
+fn sorted(moves: &MoveList) -> Vec<Move> {
+    let mut v = moves.to_vec();
+    v.sort_by_key(|m| (m.from, m.to));
+    v
+}
+
+/// Every piece on the board, per side and rank.
+fn census(pos: &Position) -> [[u8; 12]; 2] {
+    let mut c = [[0u8; 12]; 2];
+    for sq in Square::all() {
+        if let Some(p) = pos.piece_at(sq) {
+            c[p.piece.owner.index()][p.piece.rank.index()] += 1;
+        }
+    }
+    c
+}
+
+/// `pos` with the hidden ranks of `side` shuffled among its unrevealed
+/// pieces (moved pieces among moved ones), through the text form.
+fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
+    let text = pos.to_string();
+    let (board, rest) = text.split_once(' ').unwrap_or((&text, ""));
+    // Tokens: (rank letter index in `chars`, moved, revealed, owner).
+    let chars: Vec<char> = board.chars().collect();
+    let mut groups: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphabetic() {
+            continue;
+        }
+        let owner = if c.is_ascii_uppercase() {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let moved = chars.get(i + 1) == Some(&'\'');
+        let revealed = chars.get(i + 1) == Some(&'*') || chars.get(i + 2) == Some(&'*');
+        if owner == side && !revealed {
+            groups[usize::from(moved)].push(i);
+        }
+    }
+    let mut out = chars.clone();
+    let mut rng = SplitMix64::new(seed);
+    for g in &groups {
+        let mut letters: Vec<char> = g.iter().map(|&i| chars[i]).collect();
+        for i in (1..letters.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            letters.swap(i, j);
+        }
+        for (&i, l) in g.iter().zip(letters) {
+            out[i] = l;
+        }
+    }
+    let new: String = out.into_iter().collect();
+    Position::from_text(&format!("{new} {rest}"), pos.rules()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Plays a random game and checks every invariant at every ply.
+fn check_game(seed: u64, rule_bits: u8, barrage: bool, max_plies: usize) {
+    let army = if barrage {
+        Army::Barrage
+    } else {
+        Army::Classic
+    };
+    let rules = rules_from(rule_bits);
+    let start = random_start(army, rules, seed);
+    let mut g = Game2::new(start);
+    let mut rng = SplitMix64::new(seed ^ 0xABCD);
+    let mut lost = [[0u8; 12]; 2];
+    let mut moves = MoveList::new();
+    for ply in 0..max_plies {
+        let pos = g.pos.clone();
+        // Incremental hash.
+        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "ply {ply}");
+        // Text round trip.
+        let text = pos.to_string();
+        assert_eq!(
+            Position::from_text(&text, rules).as_ref(),
+            Ok(&pos),
+            "{text}"
+        );
+        // Piece conservation: the army minus what battles removed.
+        let census = census(&pos);
+        for p in Player::ALL {
+            for r in Rank::ALL {
+                let (i, k) = (p.index(), r.index());
+                assert_eq!(census[i][k] + lost[i][k], army.count(r), "{p:?} {r}");
+                assert_eq!(pos.count(p, r), census[i][k]);
+            }
+        }
+        // Both generators agree, and `check` accepts exactly those moves.
+        pos.legal_moves(&mut moves);
+        let fast = sorted(&moves);
+        assert_eq!(fast, g.simple_moves(), "ply {ply}: {text}");
+        for &m in &fast {
+            assert!(pos.is_legal(m));
+        }
+        for _ in 0..8 {
+            let mut sq = || Square::from_index(rng.below(100) as usize).expect("below 100");
+            let m = Move::new(sq(), sq());
+            assert_eq!(pos.check(m).is_ok(), fast.contains(&m), "{m} in {text}");
+        }
+        // The outcome matches the move list.
+        let outcome = pos.outcome();
+        assert_eq!(outcome.is_some(), fast.is_empty(), "{text}");
+        // Hidden information: each side's view is blind to the other's
+        // hidden ranks, and determinizing reproduces the view.
+        for side in Player::ALL {
+            let viewer = !side;
+            let other = shuffle_hidden(&pos, side, seed.wrapping_add(ply as u64));
+            assert_eq!(other.view(viewer), pos.view(viewer), "{text}");
+            let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            pos.legal_moves_of(viewer, &mut a);
+            other.legal_moves_of(viewer, &mut b);
+            assert_eq!(a, b);
+            let view = pos.view(viewer);
+            let mut r = SplitMix64::new(seed ^ ply as u64);
+            let det = Position::determinize(&view, &mut r);
+            assert_eq!(det.view(viewer), view, "determinized view differs: {text}");
+            let mut r2 = SplitMix64::new(seed ^ ply as u64);
+            assert_eq!(
+                Position::determinize(&view, &mut r2),
+                det,
+                "same seed, same state"
+            );
+            if viewer == pos.to_move() {
+                let mut vm = MoveList::new();
+                view.legal_moves(&mut vm);
+                assert_eq!(vm, moves, "the view lists the referee's moves");
+            }
+        }
+        let Some(&mv) = fast.get(rng.below(fast.len().max(1) as u64) as usize) else {
+            break;
+        };
+        // make/unmake restores the position exactly.
+        let mut undo_pos = pos.clone();
+        let undo = undo_pos.make(mv);
+        undo_pos.unmake(mv, undo);
+        assert_eq!(undo_pos, pos);
+        let mut checked = pos.clone();
+        let report = checked.play_move(mv).unwrap_or_else(|e| panic!("{e}"));
+        if let Some((def, result)) = report.battle {
+            let me = report.piece.owner.index();
+            let (a, d) = (report.piece.rank.index(), def.rank.index());
+            match result {
+                Battle::AttackerWins => lost[1 - me][d] += 1,
+                Battle::DefenderWins => lost[me][a] += 1,
+                Battle::BothRemoved => {
+                    lost[me][a] += 1;
+                    lost[1 - me][d] += 1;
+                }
+            }
+        }
+        g.play(mv);
+        assert_eq!(g.pos, checked);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_classic_games_keep_every_invariant(seed in any::<u64>(), bits in 0u8..64) {
+        check_game(seed, bits, false, 120);
+    }
+
+    #[test]
+    fn random_barrage_games_keep_every_invariant(seed in any::<u64>(), bits in 0u8..64) {
+        check_game(seed, bits, true, 200);
+    }
+}
