@@ -7,6 +7,7 @@
 
 mod demo;
 mod output;
+mod reversi;
 
 use std::process::ExitCode;
 
@@ -29,12 +30,15 @@ struct Cli {
 enum Command {
     /// Computer against computer in every game, printed move by move.
     Demo(demo::Args),
+    /// Reversi (Othello): perft, replay of game files.
+    Reversi(reversi::Args),
 }
 
 fn run(cli: Cli) -> CliResult {
     let out = Output { json: cli.json };
     match cli.command {
         Command::Demo(args) => demo::run(&args, out),
+        Command::Reversi(args) => reversi::run(&args, out),
     }
 }
 

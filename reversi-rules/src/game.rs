@@ -37,7 +37,7 @@ pub struct Reversi {
 
 /// A move of a record that cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("move {number} ({mv}): {source}")]
+#[error("move {number}: {source}")]
 pub struct ReplayError {
     /// The number of the move in the record, from 1 (implicit passes are
     /// not counted).

@@ -1,0 +1,226 @@
+//! `spielwerk reversi`: perft and replay of real game files.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use board_core::FinishedGames;
+use reversi_rules::perft::{HashedPerft, perft};
+use reversi_rules::record::ReplaySummary;
+use reversi_rules::wthor::WtbFile;
+use reversi_rules::{Position, Reversi, eothello};
+use serde_json::json;
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk reversi`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Verb {
+    /// Count the move paths of a given length (a pass is a ply), with time
+    /// and rate.
+    Perft(PerftArgs),
+    /// Replay files of real games (WTHOR text or .wtb, eOthello CSV):
+    /// illegal moves and results that disagree with the record.
+    Replay(ReplayArgs),
+}
+
+/// How finished games count in perft.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Convention {
+    /// A game that ends early is one leaf at every deeper depth.
+    Bik,
+    /// A game that ends early is dropped (Edax, OEIS A124004).
+    Edax,
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The number of plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=60))]
+    depth: u32,
+    /// The start position: FFO form (64 squares X/O/-, then the side to
+    /// move), or moves played from the start position (`f5d6c3`).
+    #[arg(long)]
+    position: Option<String>,
+    /// How games that end before the depth count.
+    #[arg(long, value_enum, default_value_t = Convention::Bik)]
+    convention: Convention,
+    /// Use a transposition table with symmetry folding (fast at large
+    /// depths).
+    #[arg(long)]
+    hash: bool,
+    /// The size of the transposition table in MiB, with `--hash`.
+    #[arg(long, default_value_t = 1024)]
+    hash_mb: usize,
+}
+
+#[derive(Debug, clap::Args)]
+struct ReplayArgs {
+    /// The game files; the format is recognised from the content.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// List at most this many problems in the result.
+    #[arg(long, default_value_t = 100)]
+    max_errors: usize,
+}
+
+/// Runs `spielwerk reversi ...`.
+pub fn run(args: &Args, out: Output) -> CliResult {
+    match &args.verb {
+        Verb::Perft(a) => run_perft(a, out),
+        Verb::Replay(a) => run_replay(a, out),
+    }
+}
+
+/// The position of `--position`: FFO text, or a transcript from the start.
+fn parse_position(text: &str) -> CliResult<Position> {
+    let ffo = match text.parse::<Position>() {
+        Ok(pos) => return Ok(pos),
+        Err(e) => e,
+    };
+    match text.parse::<Reversi>() {
+        Ok(game) => Ok(*game.position()),
+        Err(moves) => crate::fail!(
+            "--position {text:?} is neither a position ({ffo}) nor moves from the start ({moves})"
+        ),
+    }
+}
+
+fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
+    let pos = match &args.position {
+        Some(text) => parse_position(text)?,
+        None => Position::start(),
+    };
+    let (finished, convention) = match args.convention {
+        Convention::Bik => (FinishedGames::CountAsLeaf, "bik"),
+        Convention::Edax => (FinishedGames::Drop, "edax"),
+    };
+    out.progress(format!(
+        "perft {} from {pos} ({convention}{})",
+        args.depth,
+        if args.hash { ", hashed" } else { "" }
+    ));
+    let start = Instant::now();
+    let nodes = if args.hash {
+        let mut table = HashedPerft::new(args.hash_mb, finished);
+        table.count(pos.board(), args.depth)
+    } else {
+        perft(pos.board(), args.depth, finished)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    out.result(
+        json!({
+            "game": "reversi",
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": seconds,
+            "nps": rate.round(),
+            "convention": convention,
+            "hash": args.hash,
+            "position": pos.to_string(),
+        }),
+        || {
+            format!(
+                "perft {}: {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
+                args.depth,
+                rate / 1e6
+            )
+        },
+    );
+    Ok(())
+}
+
+/// Replays one file, whatever its format.
+fn replay_file(path: &Path) -> CliResult<ReplaySummary> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("wtb"))
+    {
+        let file = WtbFile::parse(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(ReplaySummary::wtb(&file));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("{}: not a text file ({e})", path.display()))?;
+    if text.starts_with(eothello::HEADER) {
+        Ok(ReplaySummary::eothello_csv(&text))
+    } else {
+        Ok(ReplaySummary::wthor_text(&text))
+    }
+}
+
+fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
+    let start = Instant::now();
+    let mut total = ReplaySummary::default();
+    let mut errors = Vec::new();
+    for path in &args.files {
+        let s = replay_file(path)?;
+        out.progress(format!(
+            "{}: {} games, {} moves, {} illegal, {} unreadable, {} mismatches, {} abnormal",
+            path.display(),
+            s.games,
+            s.moves,
+            s.illegal,
+            s.unreadable,
+            s.mismatches,
+            s.abnormal
+        ));
+        for e in &s.errors {
+            if errors.len() < args.max_errors {
+                errors.push((path.display().to_string(), e.clone()));
+            }
+        }
+        total.games += s.games;
+        total.moves += s.moves;
+        total.illegal += s.illegal;
+        total.unreadable += s.unreadable;
+        total.mismatches += s.mismatches;
+        total.abnormal += s.abnormal;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let errors_json: Vec<_> = errors
+        .iter()
+        .map(|(file, e)| json!({ "file": file, "line": e.line, "why": e.problem.to_string() }))
+        .collect();
+    out.result(
+        json!({
+            "game": "reversi",
+            "games": total.games,
+            "moves": total.moves,
+            "illegal": total.illegal,
+            "unreadable": total.unreadable,
+            "mismatches": total.mismatches,
+            "abnormal": total.abnormal,
+            "seconds": seconds,
+            "errors": errors_json,
+        }),
+        || {
+            let mut text = format!(
+                "{} games, {} moves: {} illegal, {} unreadable, {} mismatches, {} abnormal (stopped early), {seconds:.2} s",
+                total.games, total.moves, total.illegal, total.unreadable, total.mismatches, total.abnormal
+            );
+            for (file, e) in &errors {
+                text.push_str(&format!("\n{file}:{e}"));
+            }
+            text
+        },
+    );
+    if total.illegal + total.unreadable > 0 {
+        crate::fail!(
+            "{} game(s) with an illegal move, {} unreadable",
+            total.illegal,
+            total.unreadable
+        );
+    }
+    Ok(())
+}
