@@ -33,3 +33,5 @@ pub mod gravon;
 mod xml;
 pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use xml::{XmlError, XmlErrorKind};
+pub mod leaderboard;
+pub mod session;
