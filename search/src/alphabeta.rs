@@ -294,12 +294,31 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // Children at the horizon without quiescence are worth their
+        // evaluation: score them here, once, without a null-window search.
+        let leaves =
+            depth == 1 && (self.options.quiescence_plies == 0 || !self.eval.uses_quiescence());
+        if leaves {
+            self.pv[ply as usize + 1].clear();
+        }
         for i in 0..frame.moves.len() {
             let mv = pick(frame, i);
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let (d, p) = (depth - 1, ply + 1);
-            let score = if i == 0 || !self.options.pvs {
+            let score = if leaves {
+                if budget.tick() {
+                    return 0;
+                }
+                let s = match child.outcome() {
+                    Some(outcome) => terminal_score(outcome, child.to_move(), p),
+                    None => {
+                        self.horizon_hit = true;
+                        self.static_eval(&child)
+                    }
+                };
+                if child.to_move() == me { s } else { -s }
+            } else if i == 0 || !self.options.pvs {
                 self.child(&child, me, d, p, alpha, beta, rest, budget)
             } else {
                 let s = self.child(&child, me, d, p, alpha, alpha + 1, rest, budget);
@@ -358,7 +377,7 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         self.horizon_hit = true;
         let stand = self.static_eval(pos);
-        if qply >= self.options.quiescence_plies || stand >= beta {
+        if qply >= self.options.quiescence_plies || stand >= beta || !self.eval.uses_quiescence() {
             return stand;
         }
         let Some((frame, rest)) = frames.split_first_mut() else {

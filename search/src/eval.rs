@@ -20,9 +20,18 @@ pub trait Evaluator<G: Game> {
         0
     }
 
+    /// Whether the search should run a quiescence search over
+    /// [`is_noisy`](Evaluator::is_noisy) moves at the horizon. Default
+    /// `false`: a leaf is worth its evaluation, and no moves are generated
+    /// there.
+    fn uses_quiescence(&self) -> bool {
+        false
+    }
+
     /// Whether `mv` is "noisy" (a capture, a promotion...): searched by
-    /// quiescence at the horizon, and never stored as a killer. Default:
-    /// no move is noisy, so quiescence is just the evaluation.
+    /// quiescence at the horizon (when
+    /// [`uses_quiescence`](Evaluator::uses_quiescence) says so), and never
+    /// stored as a killer. Default: no move is noisy.
     fn is_noisy(&self, _pos: &G, _mv: G::Move) -> bool {
         false
     }

@@ -4,7 +4,8 @@
 //! They share the fast searches' conventions exactly: scores from the point
 //! of view of the player to move, decided games scored by distance from the
 //! root ([`win_in`](crate::win_in)), evaluations clamped to
-//! ±[`MAX_EVAL`](crate::MAX_EVAL), and at the horizon a quiescence search
+//! ±[`MAX_EVAL`](crate::MAX_EVAL), and at the horizon (for evaluators that
+//! [use quiescence](crate::Evaluator::uses_quiescence)) a quiescence search
 //! over the evaluator's noisy moves of at most `quiescence_plies` plies
 //! (the side to move may always "stand pat" on the evaluation).
 
@@ -28,7 +29,7 @@ fn negamax_at<G: Game, E: Evaluator<G>>(pos: &G, eval: &E, depth: u32, ply: u32,
         return terminal_score(outcome, pos.to_move(), ply);
     }
     let stand = eval.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
-    if depth == 0 && q == 0 {
+    if depth == 0 && (q == 0 || !eval.uses_quiescence()) {
         return stand;
     }
     let moves = pos.moves();

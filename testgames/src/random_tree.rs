@@ -190,6 +190,10 @@ impl Evaluator<RandomTree> for TreeEval {
         (pos.h(30 + u64::from(mv)) % 16) as i32
     }
 
+    fn uses_quiescence(&self) -> bool {
+        true
+    }
+
     fn is_noisy(&self, pos: &RandomTree, mv: u8) -> bool {
         pos.is_noisy_move(mv)
     }
