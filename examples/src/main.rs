@@ -8,6 +8,7 @@
 mod demo;
 mod output;
 mod reversi;
+mod stratego;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,8 @@ enum Command {
     Demo(demo::Args),
     /// Reversi (Othello): perft, replay of game files.
     Reversi(reversi::Args),
+    /// Stratego: replay of UCC 2012 logs and Gravon games, perft, bench, play.
+    Stratego(stratego::Args),
 }
 
 fn run(cli: Cli) -> CliResult {
@@ -39,6 +42,7 @@ fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Demo(args) => demo::run(&args, out),
         Command::Reversi(args) => reversi::run(&args, out),
+        Command::Stratego(args) => stratego::run(&args, out),
     }
 }
 

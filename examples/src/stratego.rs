@@ -1,0 +1,660 @@
+//! `spielwerk stratego`: replay real game files, perft, a speed bench, and
+//! a game in the terminal against a baseline computer player.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use board_core::{Game, Observable, Outcome, Player, SplitMix64, perft, perft_divide};
+use serde_json::json;
+use stratego_rules::gravon::{GravonGame, looks_like_gravon};
+use stratego_rules::ucc::{UccGame, looks_like_ucc};
+use stratego_rules::{
+    Army, Battle, Deployment, Move, MoveList, Position, Preset, Rank, ReplaySummary, Setup,
+    SetupBuilder, View, battle, colour, predefined,
+};
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk stratego`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Verb {
+    /// Replay UCC 2012 logs and Gravon XML games (files or directories, read
+    /// recursively; the format is recognised from the content).
+    Replay(ReplayArgs),
+    /// Count the move paths of a given length from a full-information
+    /// position.
+    Perft(PerftArgs),
+    /// Random playouts from the predefined setups: plies and positions per
+    /// second.
+    Bench(BenchArgs),
+    /// Play in the terminal against a baseline computer player that sees
+    /// only its own view.
+    Play(PlayArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ReplayArgs {
+    /// Files or directories.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The rules (default: `ucc` for UCC logs, `gravon` for Gravon games).
+    #[arg(long)]
+    rules: Option<Preset>,
+    /// List at most this many problems.
+    #[arg(long, default_value_t = 100)]
+    max_errors: usize,
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The number of plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    /// A position in the text form (see `stratego_rules::notation`).
+    #[arg(long, conflicts_with = "setup")]
+    position: Option<String>,
+    /// Red's and Blue's predefined deployments by number 1-8
+    /// (`--setup 1,2`: fortress against left flank).
+    #[arg(long, default_value = "1,2")]
+    setup: String,
+    /// The rules.
+    #[arg(long, default_value = "battlegeneral")]
+    rules: Preset,
+    /// Print the count below each move.
+    #[arg(long)]
+    divide: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// The number of random playouts.
+    #[arg(long, default_value_t = 2000)]
+    games: u32,
+    /// The seed of the random moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Draw setups from a file of Gravon 40-character setups (such as
+    /// `gravon_classic_human_setups.dat`) instead of the predefined ones.
+    #[arg(long)]
+    setups: Option<PathBuf>,
+}
+
+/// The computer player.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Opponent {
+    /// Any legal move, uniformly.
+    Random,
+    /// One ply, greedy over what its view shows (expected material of a
+    /// battle, unknown pieces by the remaining counts).
+    Greedy,
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// Your setup: a predefined one by number 1-8 or name, `random`, or
+    /// `manual` (piece by piece).
+    #[arg(long, default_value = "manual")]
+    setup: String,
+    /// Play Blue (default Red, who moves first).
+    #[arg(long)]
+    blue: bool,
+    /// The computer player.
+    #[arg(long, value_enum, default_value_t = Opponent::Greedy)]
+    opponent: Opponent,
+    /// The army.
+    #[arg(long, default_value = "classic")]
+    army: String,
+    /// The rules.
+    #[arg(long, default_value = "battlegeneral")]
+    rules: Preset,
+    /// Seed of the computer's setup and choices.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+}
+
+/// Runs `spielwerk stratego ...`.
+pub fn run(args: &Args, out: Output) -> CliResult {
+    match &args.verb {
+        Verb::Replay(a) => run_replay(a, out),
+        Verb::Perft(a) => run_perft(a, out),
+        Verb::Bench(a) => run_bench(a, out),
+        Verb::Play(a) => run_play(a, out),
+    }
+}
+
+fn files(paths: &[PathBuf]) -> CliResult<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut stack = vec![p.clone()];
+            while let Some(d) = stack.pop() {
+                let entries = std::fs::read_dir(&d)
+                    .map_err(|e| format!("cannot read {}: {e}", d.display()))?;
+                for e in entries {
+                    let path = e?.path();
+                    if path.is_dir() {
+                        stack.push(path);
+                    } else {
+                        out.push(path);
+                    }
+                }
+            }
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            crate::fail!("{} is neither a file nor a directory", p.display());
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// What a file turned out to be.
+enum Replayed {
+    Ok(ReplaySummary),
+    Illegal(String),
+    Mismatch(String),
+    Unreadable(String),
+    Skipped,
+}
+
+fn replay_file(path: &Path, rules: Option<Preset>) -> Replayed {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Replayed::Unreadable("not a text file".into());
+    };
+    let result = if looks_like_ucc(&text) {
+        match UccGame::parse(&text) {
+            Ok(g) => g.replay(rules.unwrap_or(Preset::UccReplay).rules()),
+            Err(e) => return Replayed::Unreadable(e.to_string()),
+        }
+    } else if looks_like_gravon(&text) {
+        match GravonGame::parse(&text) {
+            Ok(g) => g.replay(rules.unwrap_or(Preset::Gravon).rules()),
+            Err(e) => return Replayed::Unreadable(e.to_string()),
+        }
+    } else {
+        return Replayed::Skipped;
+    };
+    use stratego_rules::ReplayError as E;
+    match result {
+        Ok(s) => Replayed::Ok(s),
+        Err(e @ (E::Illegal { .. } | E::OffBoard { .. } | E::WrongSide { .. } | E::Setup(_))) => {
+            Replayed::Illegal(e.to_string())
+        }
+        Err(e) => Replayed::Mismatch(e.to_string()),
+    }
+}
+
+fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
+    let start = Instant::now();
+    let (mut games, mut moves, mut battles, mut illegal, mut mismatches, mut abnormal) =
+        (0, 0, 0, 0, 0, 0);
+    let (mut unreadable, mut skipped) = (0, 0);
+    let mut errors: Vec<serde_json::Value> = Vec::new();
+    let mut abnormal_list: Vec<serde_json::Value> = Vec::new();
+    let mut tally = [0usize; 3]; // Red wins, Blue wins, draws
+    for path in files(&args.paths)? {
+        let name = path.display().to_string();
+        let mut problem = |kind: &str, why: String| {
+            if errors.len() < args.max_errors {
+                errors.push(json!({ "file": name, "kind": kind, "why": why }));
+            }
+        };
+        match replay_file(&path, args.rules) {
+            Replayed::Ok(s) => {
+                games += 1;
+                moves += s.plies;
+                battles += s.battles;
+                if let Some(why) = &s.abnormal {
+                    abnormal += 1;
+                    abnormal_list.push(json!({ "file": name, "why": why, "plies": s.plies }));
+                } else {
+                    match s.outcome {
+                        Some(Outcome::Win(Player::First)) => tally[0] += 1,
+                        Some(Outcome::Win(Player::Second)) => tally[1] += 1,
+                        _ => tally[2] += 1,
+                    }
+                }
+            }
+            Replayed::Illegal(why) => {
+                games += 1;
+                illegal += 1;
+                problem("illegal", why);
+            }
+            Replayed::Mismatch(why) => {
+                games += 1;
+                mismatches += 1;
+                problem("mismatch", why);
+            }
+            Replayed::Unreadable(why) => {
+                unreadable += 1;
+                problem("unreadable", why);
+            }
+            Replayed::Skipped => skipped += 1,
+        }
+        if games % 50 == 0 && games > 0 {
+            out.progress(format!("{games} games replayed"));
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    out.result(
+        json!({
+            "game": "stratego",
+            "games": games,
+            "moves": moves,
+            "battles": battles,
+            "illegal": illegal,
+            "mismatches": mismatches,
+            "abnormal": abnormal,
+            "unreadable": unreadable,
+            "skipped": skipped,
+            "red_wins": tally[0],
+            "blue_wins": tally[1],
+            "draws": tally[2],
+            "seconds": seconds,
+            "abnormal_games": abnormal_list,
+            "errors": errors,
+        }),
+        || {
+            let mut t = format!(
+                "{games} games, {moves} moves, {battles} battles: {illegal} illegal, {mismatches} mismatches, {abnormal} abnormal ends, {unreadable} unreadable, {skipped} other files skipped; Red won {}, Blue {}, draws {} ({seconds:.2} s)",
+                tally[0], tally[1], tally[2]
+            );
+            for a in &abnormal_list {
+                t.push_str(&format!("\nabnormal: {} after {} plies: {}", a["file"], a["plies"], a["why"]));
+            }
+            for e in &errors {
+                t.push_str(&format!("\n{}: {}: {}", e["kind"], e["file"], e["why"]));
+            }
+            t
+        },
+    );
+    if illegal + mismatches + unreadable > 0 {
+        crate::fail!("{illegal} illegal, {mismatches} mismatches, {unreadable} unreadable");
+    }
+    Ok(())
+}
+
+/// A predefined deployment by number (1-8) or name.
+fn predefined_by(text: &str) -> Option<Deployment> {
+    let all = predefined();
+    if let Ok(n) = text.trim().parse::<usize>() {
+        return all.get(n.checked_sub(1)?).map(|(_, d)| *d);
+    }
+    all.iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(text.trim()))
+        .map(|(_, d)| *d)
+}
+
+fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
+    let rules = args.rules.rules();
+    let pos = match &args.position {
+        Some(text) => Position::from_text(text, rules)?,
+        None => {
+            let Some((r, b)) = args.setup.split_once(',') else {
+                crate::fail!("--setup wants two deployments, as 1,2");
+            };
+            let (Some(red), Some(blue)) = (predefined_by(r), predefined_by(b)) else {
+                crate::fail!("--setup {}: deployments are 1-8 or their names", args.setup);
+            };
+            Position::from_setup(Setup::from_deployments(Army::Classic, &red, &blue), rules)?
+        }
+    };
+    out.progress(format!("perft {} from {pos}", args.depth));
+    let start = Instant::now();
+    let (nodes, divide) = if args.divide {
+        let d = perft_divide(&pos, args.depth, board_core::FinishedGames::Drop);
+        (d.iter().map(|(_, n)| n).sum(), d)
+    } else {
+        (perft(&pos, args.depth), Vec::new())
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    for (m, n) in &divide {
+        out.line(format!("{m}: {n}"));
+    }
+    out.result(
+        json!({
+            "game": "stratego",
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": seconds,
+            "nps": nps.round(),
+            "position": pos.to_string(),
+        }),
+        || {
+            format!(
+                "perft {}: {nodes} leaves in {seconds:.3} s ({:.2} M leaves/s)",
+                args.depth,
+                nps / 1e6
+            )
+        },
+    );
+    Ok(())
+}
+
+fn run_bench(args: &BenchArgs, out: Output) -> CliResult {
+    let deployments: Vec<Deployment> = match &args.setups {
+        None => predefined().iter().map(|(_, d)| *d).collect(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let all: Vec<Deployment> = text
+                .lines()
+                .filter_map(|l| Deployment::from_gravon(l).ok())
+                .filter(|d| d.is_valid(Army::Classic))
+                .collect();
+            let skipped = text.lines().count() - all.len();
+            out.progress(format!(
+                "{} setups read, {skipped} lines skipped",
+                all.len()
+            ));
+            all
+        }
+    };
+    if deployments.is_empty() {
+        crate::fail!("no valid setups");
+    }
+    let mut rng = SplitMix64::new(args.seed);
+    let rules = Preset::Battlegeneral.rules();
+    let mut moves = MoveList::new();
+    let (mut plies, mut generated, mut signature) = (0u64, 0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..args.games {
+        let red = deployments[rng.below(deployments.len() as u64) as usize];
+        let blue = deployments[rng.below(deployments.len() as u64) as usize];
+        let mut pos =
+            Position::from_setup(Setup::from_deployments(Army::Classic, &red, &blue), rules)?;
+        for _ in 0..3000 {
+            pos.legal_moves(&mut moves);
+            generated += moves.len() as u64;
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            pos.play_unchecked(mv);
+            plies += 1;
+        }
+        signature = signature.rotate_left(7) ^ board_core::ZobristHash::zobrist(&pos);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 {
+        plies as f64 / seconds
+    } else {
+        0.0
+    };
+    out.result(
+        json!({
+            "game": "stratego",
+            "nodes": plies,
+            "seconds": seconds,
+            "nps": nps.round(),
+            "playouts": args.games,
+            "moves_generated": generated,
+            "signature": format!("{signature:016x}"),
+        }),
+        || {
+            format!(
+                "{} random playouts (at most 3000 plies): {plies} positions in {seconds:.3} s = {:.2} M positions/s ({:.1} M generated moves/s), signature {signature:016x}",
+                args.games,
+                nps / 1e6,
+                generated as f64 / seconds.max(1e-9) / 1e6
+            )
+        },
+    );
+    Ok(())
+}
+
+/// A material value for the greedy player.
+fn value(rank: Rank) -> f64 {
+    match rank {
+        Rank::Flag => 1000.0,
+        Rank::Bomb => 1.5,
+        Rank::Spy => 3.0,
+        Rank::Scout => 1.0,
+        Rank::Miner => 2.5,
+        r => r.index() as f64,
+    }
+}
+
+/// The expected material gain of `attacker` attacking a piece the view
+/// shows on the target square.
+fn expected_gain(view: &View, attacker: Rank, target: stratego_rules::SeenPiece) -> f64 {
+    let gain = |d: Rank| match battle(attacker, d) {
+        Battle::AttackerWins => value(d),
+        Battle::DefenderWins => -value(attacker),
+        Battle::BothRemoved => value(d) - value(attacker),
+    };
+    if let Some(r) = target.rank {
+        return gain(r);
+    }
+    let (mut total, mut weight) = (0.0, 0.0);
+    for r in Rank::ALL {
+        if target.moved && !r.is_movable() {
+            continue;
+        }
+        let n = f64::from(view.unlocated(r));
+        total += n * gain(r);
+        weight += n;
+    }
+    if weight > 0.0 { total / weight } else { 0.0 }
+}
+
+/// The baseline computer player: it uses only its view.
+fn computer_move(view: &View, opponent: Opponent, rng: &mut SplitMix64) -> Option<Move> {
+    let mut moves = MoveList::new();
+    view.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return None;
+    }
+    if let Opponent::Random = opponent {
+        return Some(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    let mut best = (f64::NEG_INFINITY, moves[0]);
+    for &m in &moves {
+        let mine = view
+            .piece_at(m.from)
+            .and_then(|p| p.rank)
+            .unwrap_or(Rank::Scout);
+        let mut score = match view.piece_at(m.to) {
+            Some(t) => expected_gain(view, mine, t),
+            None => 0.0,
+        };
+        // Small random tie-break; a slight urge forward.
+        let forward = match view.viewer() {
+            Player::First => m.to.rank() > m.from.rank(),
+            Player::Second => m.to.rank() < m.from.rank(),
+        };
+        score += rng.below(1000) as f64 / 10_000.0 + if forward { 0.05 } else { 0.0 };
+        if score > best.0 {
+            best = (score, m);
+        }
+    }
+    Some(best.1)
+}
+
+fn prompt(text: &str) -> CliResult<Option<String>> {
+    print!("{text}");
+    std::io::stdout().flush()?;
+    let mut line = String::new();
+    if std::io::stdin().lock().read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_string()))
+}
+
+/// The human's deployment: predefined, random or piece by piece.
+fn human_setup(
+    args: &PlayArgs,
+    me: Player,
+    army: Army,
+    rng: &mut SplitMix64,
+) -> CliResult<Option<Deployment>> {
+    match args.setup.as_str() {
+        "random" => return Ok(Some(Deployment::random(army, rng))),
+        "manual" => {}
+        other => {
+            return match predefined_by(other) {
+                Some(d) if army == Army::Classic => Ok(Some(d)),
+                _ => crate::fail!("--setup {other}: use 1-8, a predefined name, random or manual"),
+            };
+        }
+    }
+    let mut b = SetupBuilder::new(me, army);
+    println!(
+        "Set up your {} pieces on your four ranks. Commands: a square to place the next piece, 'undo SQUARE' to take one back, 'preset N' (1-8) or 'random' to fill in, 'done'.",
+        army.size()
+    );
+    loop {
+        let mut board = String::new();
+        let rows: Vec<u8> = match me {
+            Player::First => (0..4).collect(),
+            Player::Second => (6..10).rev().collect(),
+        };
+        for i in 0..4 {
+            let r = rows[3 - i];
+            board.push_str(&format!("{:>2} ", r + 1));
+            for f in 0..10 {
+                let sq = stratego_rules::Square::new(f, r).ok_or("square")?;
+                let label = stratego_rules::zone_index(me, sq)
+                    .and_then(|i| b.deployment().squares[i])
+                    .map_or(".".to_string(), |r| r.short().to_string());
+                board.push_str(&format!("{label:>3}"));
+            }
+            board.push('\n');
+        }
+        board.push_str("     a  b  c  d  e  f  g  h  i  j");
+        println!("{board}");
+        let next = b
+            .next_piece()
+            .map_or("nothing (type 'done')".to_string(), |r| {
+                r.name().to_string()
+            });
+        let Some(line) = prompt(&format!("next: {next}> "))? else {
+            return Ok(None);
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["done"] => match b.finish() {
+                Ok(d) => return Ok(Some(d)),
+                Err(e) => println!("{e}"),
+            },
+            ["random"] => return Ok(Some(Deployment::random(army, rng))),
+            ["preset", n] => match predefined_by(n) {
+                Some(d) => b = SetupBuilder::from_deployment(me, army, &d),
+                None => println!("presets are 1-8"),
+            },
+            ["undo", sq] => match sq.parse() {
+                Ok(sq) => {
+                    if let Err(e) = b.take_back(sq) {
+                        println!("{e}");
+                    }
+                }
+                Err(e) => println!("{e}"),
+            },
+            [sq] => match sq.parse() {
+                Ok(sq) => {
+                    if let Err(e) = b.place(sq) {
+                        println!("{e}");
+                    }
+                }
+                Err(e) => println!("{e}"),
+            },
+            _ => println!("a square (e.g. a1), 'undo a1', 'preset 3', 'random' or 'done'"),
+        }
+    }
+}
+
+fn run_play(args: &PlayArgs, out: Output) -> CliResult {
+    let army = Army::from_name(&args.army).ok_or("--army is classic or barrage")?;
+    let me = if args.blue {
+        Player::Second
+    } else {
+        Player::First
+    };
+    let mut rng = SplitMix64::new(args.seed);
+    let Some(mine) = human_setup(args, me, army, &mut rng)? else {
+        return Ok(());
+    };
+    let theirs = match army {
+        Army::Classic => predefined()[rng.below(8) as usize].1,
+        Army::Barrage => Deployment::random(army, &mut rng),
+    };
+    let (red, blue) = if me == Player::First {
+        (mine, theirs)
+    } else {
+        (theirs, mine)
+    };
+    let mut pos = Position::from_setup(
+        Setup::from_deployments(army, &red, &blue),
+        args.rules.rules(),
+    )?;
+    println!(
+        "You play {}; the computer ({:?}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
+        colour(me),
+        args.opponent
+    );
+    while pos.outcome().is_none() {
+        if pos.to_move() == me {
+            println!("{}", pos.view(me));
+            let Some(line) = prompt(&format!("{} to move> ", colour(me)))? else {
+                break;
+            };
+            match line.as_str() {
+                "quit" => break,
+                "moves" => {
+                    let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+                    println!("{}", list.join(" "));
+                }
+                text => match text.parse::<Move>() {
+                    Ok(m) => match pos.play_move(m) {
+                        Ok(r) => {
+                            if let Some((d, b)) = r.battle {
+                                println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                            }
+                        }
+                        Err(e) => println!("{e}"),
+                    },
+                    Err(e) => println!("{e}"),
+                },
+            }
+        } else {
+            let view = pos.view(!me);
+            let Some(m) = computer_move(&view, args.opponent, &mut rng) else {
+                break;
+            };
+            let r = pos.play_move(m)?;
+            match r.battle {
+                Some((d, b)) => println!(
+                    "computer: {m}, its {} attacks your {}: {b:?}",
+                    r.piece.rank, d.rank
+                ),
+                None => println!("computer: {m}"),
+            }
+        }
+    }
+    let outcome = pos.outcome();
+    println!("{}", pos.view(me));
+    let text = match outcome {
+        Some(Outcome::Win(p)) if p == me => "you win".to_string(),
+        Some(Outcome::Win(_)) => "the computer wins".to_string(),
+        Some(Outcome::Draw) => "a draw".to_string(),
+        None => "you left the game: the computer wins".to_string(),
+    };
+    out.result(
+        json!({ "game": "stratego", "moves": pos.ply(), "outcome": text }),
+        || text.clone(),
+    );
+    Ok(())
+}
