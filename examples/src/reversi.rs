@@ -55,7 +55,7 @@ struct PerftArgs {
     #[arg(long)]
     hash: bool,
     /// The size of the transposition table in MiB, with `--hash`.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 256)]
     hash_mb: usize,
 }
 

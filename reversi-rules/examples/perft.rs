@@ -1,5 +1,5 @@
 //! Plain perft from the start position, with time and rate:
-//! `cargo run --release -p reversi-rules --example perft -- 11`.
+//! `cargo run --release -p reversi-rules --example perft -- 11 [bik|edax]`.
 
 use std::time::Instant;
 
@@ -10,10 +10,14 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(9);
+    let only = std::env::args().nth(2);
     for (name, finished) in [
         ("bik", FinishedGames::CountAsLeaf),
         ("edax", FinishedGames::Drop),
     ] {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         let start = Instant::now();
         let nodes = perft::perft(Board::start(), depth, finished);
         let seconds = start.elapsed().as_secs_f64();

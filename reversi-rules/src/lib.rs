@@ -47,6 +47,6 @@ pub use square::{ParseSquareError, Square};
 pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};
 
-/// Re-exported: the convention of [`perft`](crate::perft) for games that end
+/// Re-exported: the convention of [`perft`] for games that end
 /// early.
 pub use board_core::FinishedGames;

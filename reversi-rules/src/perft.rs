@@ -119,7 +119,7 @@ pub struct HashedPerft {
 impl HashedPerft {
     /// Positions with fewer remaining plies than this are counted without
     /// the table.
-    pub const MIN_STORED_DEPTH: u32 = 4;
+    pub const MIN_STORED_DEPTH: u32 = 3;
 
     /// A table of about `megabytes` MiB (at least one bucket; the bucket
     /// count is rounded down to a power of two) for the given convention.
