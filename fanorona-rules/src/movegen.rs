@@ -1,0 +1,373 @@
+//! Whole-turn move generation over bitboards.
+//!
+//! The first step of every capture is found for all stones at once, per
+//! direction, with shifts; each capture is then followed depth-first through
+//! every continuation. The generator hands each finished turn, together with
+//! the board after it, to a [`Sink`]: a move list, a counter, or the next
+//! level of a perft. Nothing here allocates.
+
+// `d` is a direction index used with several tables at once.
+#![allow(clippy::needless_range_loop)]
+
+use smallvec::SmallVec;
+
+use crate::board::{BOARD, CAN_STEP, POINTS, shift, shift_back};
+use crate::moves::{CaptureKind, Move, neighbour};
+
+/// The buffer of legal moves. 64 moves are kept inline, which covers
+/// practically every position; larger lists spill to the heap.
+pub type MoveList = SmallVec<[Move; 64]>;
+
+/// What the generator hands its moves to.
+pub(crate) trait Sink {
+    /// The partial turn carried down a capture chain.
+    type Path: Copy;
+    /// The first capture step.
+    fn first(from: u8, dir: usize, kind: CaptureKind) -> Self::Path;
+    /// One more capture step.
+    fn then(path: Self::Path, dir: usize, kind: CaptureKind) -> Self::Path;
+    /// A finished capture turn, with the mover's and the opponent's stones
+    /// after it.
+    fn capture(&mut self, path: Self::Path, own: u64, opp: u64);
+    /// A paika from `from` in `dir`, with the stones after it.
+    fn paika(&mut self, from: u8, dir: usize, own: u64, opp: u64);
+    /// Every paika of a position without captures. The default hands each
+    /// one to [`paika`](Sink::paika); counters override it.
+    #[inline(always)]
+    fn paikas(&mut self, own: u64, opp: u64) {
+        let empty = BOARD & !(own | opp);
+        for d in 0..8 {
+            let mut from = own & CAN_STEP[d] & shift_back(empty, d);
+            while from != 0 {
+                let p = from.trailing_zeros() as u8;
+                from &= from - 1;
+                let to = neighbour(p, d);
+                self.paika(p, d, own ^ (1 << p) ^ (1 << to), opp);
+            }
+        }
+    }
+}
+
+/// Collects moves into a list.
+pub(crate) struct Collect<'a>(pub(crate) &'a mut MoveList);
+
+impl Sink for Collect<'_> {
+    type Path = Move;
+    #[inline(always)]
+    fn first(from: u8, dir: usize, kind: CaptureKind) -> Move {
+        Move::first_capture(from, dir, kind)
+    }
+    #[inline(always)]
+    fn then(path: Move, dir: usize, kind: CaptureKind) -> Move {
+        path.then(dir, kind)
+    }
+    #[inline(always)]
+    fn capture(&mut self, path: Move, _: u64, _: u64) {
+        self.0.push(path);
+    }
+    #[inline(always)]
+    fn paika(&mut self, from: u8, dir: usize, _: u64, _: u64) {
+        self.0.push(Move::paika_unchecked(from, dir));
+    }
+}
+
+/// Counts moves.
+pub(crate) struct Count(pub(crate) u64);
+
+impl Sink for Count {
+    type Path = ();
+    #[inline(always)]
+    fn first(_: u8, _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn then((): (), _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn capture(&mut self, (): (), _: u64, _: u64) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn paika(&mut self, _: u8, _: usize, _: u64, _: u64) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn paikas(&mut self, own: u64, opp: u64) {
+        self.0 += u64::from(paika_count(own, opp));
+    }
+}
+
+/// Perft below the current ply: every move recurses with the board it
+/// produces, so no move is ever stored or replayed.
+struct Perft {
+    depth: u32,
+    nodes: u64,
+}
+
+impl Sink for Perft {
+    type Path = ();
+    #[inline(always)]
+    fn first(_: u8, _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn then((): (), _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn capture(&mut self, (): (), own: u64, opp: u64) {
+        self.nodes += perft(opp, own, self.depth);
+    }
+    #[inline(always)]
+    fn paika(&mut self, _: u8, _: usize, own: u64, opp: u64) {
+        self.nodes += perft(opp, own, self.depth);
+    }
+}
+
+/// Whole-turn perft of the side owning `own` to move, ignoring the draw
+/// rules.
+pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => {
+            let mut c = Count(0);
+            generate(own, opp, &mut c);
+            c.0
+        }
+        _ => {
+            let mut p = Perft {
+                depth: depth - 1,
+                nodes: 0,
+            };
+            generate(own, opp, &mut p);
+            p.nodes
+        }
+    }
+}
+
+/// The number of paika steps (ignoring whether captures exist).
+#[inline]
+pub(crate) fn paika_count(own: u64, opp: u64) -> u32 {
+    let empty = BOARD & !(own | opp);
+    let mut n = 0;
+    for d in 0..8 {
+        n += (own & CAN_STEP[d] & shift_back(empty, d)).count_ones();
+    }
+    n
+}
+
+/// The stones that can capture by approach in direction `d`.
+#[inline(always)]
+fn approachers(own: u64, opp: u64, empty: u64, d: usize) -> u64 {
+    own & CAN_STEP[d] & shift_back(empty & CAN_STEP[d] & shift_back(opp, d), d)
+}
+
+/// The stones that can capture by withdrawal moving in direction `d`.
+#[inline(always)]
+fn withdrawers(own: u64, opp: u64, empty: u64, d: usize) -> u64 {
+    own & CAN_STEP[d] & CAN_STEP[(d + 4) & 7] & shift_back(empty, d) & shift(opp, d)
+}
+
+/// The stones of `own` that can capture now.
+#[inline]
+pub(crate) fn capturers(own: u64, opp: u64) -> u64 {
+    let empty = BOARD & !(own | opp);
+    let mut c = 0;
+    for d in 0..8 {
+        c |= approachers(own, opp, empty, d) | withdrawers(own, opp, empty, d);
+    }
+    c
+}
+
+/// Whether the side owning `own` has any legal move.
+#[inline]
+pub(crate) fn has_move(own: u64, opp: u64) -> bool {
+    let empty = BOARD & !(own | opp);
+    (0..8).any(|d| own & CAN_STEP[d] & shift_back(empty, d) != 0)
+}
+
+/// The enemy stones taken when the capture line starts at `first` (an enemy
+/// stone) and runs in direction `d`.
+#[inline(always)]
+pub(crate) fn line(opp: u64, first: u8, d: usize) -> u64 {
+    let mut taken = 1u64 << first;
+    let mut q = first;
+    loop {
+        let n = neighbour(q, d);
+        if n >= POINTS || opp & (1 << n) == 0 {
+            return taken;
+        }
+        taken |= 1 << n;
+        q = n;
+    }
+}
+
+/// Every whole-turn move of the side owning `own`, to `sink`.
+#[inline]
+pub(crate) fn generate<S: Sink>(own: u64, opp: u64, sink: &mut S) {
+    let empty = BOARD & !(own | opp);
+    let mut any = false;
+    for d in 0..8 {
+        let mut a = approachers(own, opp, empty, d);
+        let mut w = withdrawers(own, opp, empty, d);
+        any |= (a | w) != 0;
+        while a != 0 {
+            let p = a.trailing_zeros() as u8;
+            a &= a - 1;
+            let to = neighbour(p, d);
+            let taken = line(opp, neighbour(to, d), d);
+            let path = S::first(p, d, CaptureKind::Approach);
+            step_done(sink, path, own, opp, p, to, d, taken);
+        }
+        while w != 0 {
+            let p = w.trailing_zeros() as u8;
+            w &= w - 1;
+            let to = neighbour(p, d);
+            let back = (d + 4) & 7;
+            let taken = line(opp, neighbour(p, back), back);
+            let path = S::first(p, d, CaptureKind::Withdrawal);
+            step_done(sink, path, own, opp, p, to, d, taken);
+        }
+    }
+    if !any {
+        sink.paikas(own, opp);
+    }
+}
+
+/// A capture step from `from` to `to` in `d` taking `taken` is done: emit
+/// the turn ending here, then every continuation.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn step_done<S: Sink>(
+    sink: &mut S,
+    path: S::Path,
+    own: u64,
+    opp: u64,
+    from: u8,
+    to: u8,
+    d: usize,
+    taken: u64,
+) {
+    let own = own ^ (1 << from) ^ (1 << to);
+    let opp = opp ^ taken;
+    sink.capture(path, own, opp);
+    continue_chain(sink, path, own, opp, to, d, (1 << from) | (1 << to));
+}
+
+/// `NB[p][d]`: the neighbour of `p` in direction `d`, or 63 (a bit no
+/// board has) when there is none.
+static NB: [[u8; 8]; POINTS as usize] = rings(1);
+
+/// `NEAR[p]`: the neighbours of `p` along lines, and the points one or two
+/// steps away: a chain can only go on from `p` with a free neighbour and an
+/// enemy among the latter.
+static NEAR: [[u64; 2]; POINTS as usize] = near();
+
+const fn near() -> [[u64; 2]; POINTS as usize] {
+    let (one, two) = (rings(1), rings(2));
+    let mut t = [[0u64; 2]; POINTS as usize];
+    let mut p = 0;
+    while p < POINTS as usize {
+        let mut d = 0;
+        while d < 8 {
+            if one[p][d] < POINTS {
+                t[p][0] |= 1 << one[p][d];
+                t[p][1] |= 1 << one[p][d];
+            }
+            if two[p][d] < POINTS {
+                t[p][1] |= 1 << two[p][d];
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+const fn rings(steps: usize) -> [[u8; 8]; POINTS as usize] {
+    let mut t = [[63u8; 8]; POINTS as usize];
+    let mut p = 0;
+    while p < POINTS as usize {
+        let mut d = 0;
+        while d < 8 {
+            let mut q = p as u8;
+            let mut i = 0;
+            while i < steps && q < POINTS {
+                q = crate::board::NEIGHBOURS_CONST[q as usize][d];
+                i += 1;
+            }
+            if q < POINTS {
+                t[p][d] = q;
+            }
+            d += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+/// Every continuation of a capture chain whose stone stands on `at`, came
+/// in direction `last`, and has visited `visited`: a cheap test inline
+/// (a free neighbour and an enemy within two steps), the search out of
+/// line.
+#[inline(always)]
+fn continue_chain<S: Sink>(
+    sink: &mut S,
+    path: S::Path,
+    own: u64,
+    opp: u64,
+    at: u8,
+    last: usize,
+    visited: u64,
+) {
+    let near = &NEAR[at as usize];
+    if near[0] & !(own | opp | visited) == 0 || near[1] & opp == 0 {
+        return;
+    }
+    chain_steps(sink, path, own, opp, at, last, visited);
+}
+
+/// The search behind [`continue_chain`]: tries each free neighbour of `at`
+/// (a few at most) for an approach and a withdrawal.
+#[inline(never)]
+fn chain_steps<S: Sink>(
+    sink: &mut S,
+    path: S::Path,
+    own: u64,
+    opp: u64,
+    at: u8,
+    last: usize,
+    visited: u64,
+) {
+    let nb = &NB[at as usize];
+    let mut free = NEAR[at as usize][0] & !(own | opp | visited) & !(1 << nb[last]);
+    while free != 0 {
+        let to = free.trailing_zeros() as u8;
+        free &= free - 1;
+        let d = DIR_BY_OFFSET[(i32::from(to) - i32::from(at) + 10) as usize] as usize;
+        let beyond = NB[to as usize][d];
+        if (opp >> beyond) & 1 != 0 {
+            let taken = line(opp, beyond, d);
+            let path = S::then(path, d, CaptureKind::Approach);
+            let own2 = own ^ (1 << at) ^ (1 << to);
+            let opp2 = opp ^ taken;
+            sink.capture(path, own2, opp2);
+            continue_chain(sink, path, own2, opp2, to, d, visited | (1 << to));
+        }
+        let back = (d + 4) & 7;
+        let behind = nb[back];
+        if (opp >> behind) & 1 != 0 {
+            let taken = line(opp, behind, back);
+            let path = S::then(path, d, CaptureKind::Withdrawal);
+            let own2 = own ^ (1 << at) ^ (1 << to);
+            let opp2 = opp ^ taken;
+            sink.capture(path, own2, opp2);
+            continue_chain(sink, path, own2, opp2, to, d, visited | (1 << to));
+        }
+    }
+}
+
+/// The direction of a step by its bit offset plus 10 (offsets are
+/// -10..=10); unused entries are 0.
+static DIR_BY_OFFSET: [u8; 21] = {
+    let mut t = [0u8; 21];
+    let mut d = 0;
+    while d < 8 {
+        t[(crate::board::OFFSET[d] + 10) as usize] = d as u8;
+        d += 1;
+    }
+    t
+};

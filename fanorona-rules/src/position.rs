@@ -1,0 +1,527 @@
+//! The position: stones, side to move, the counters and history that decide
+//! draws, and the [`Game`] implementation.
+
+use board_core::{ByPlayer, Game, Outcome, Player, ZobristHash, zobrist_keys};
+
+use crate::board::{BOARD, Bitboard, Direction, POINTS, Point};
+use crate::movegen::{self, Collect, MoveList};
+use crate::moves::{CaptureKind, Move, neighbour};
+use crate::rules::{MAX_NO_CAPTURE_LIMIT, Rules};
+
+/// White, the side that moves first ([`Player::First`]).
+pub const WHITE: Player = Player::First;
+/// Black ([`Player::Second`]).
+pub const BLACK: Player = Player::Second;
+/// Stones of each side at the start, and the most a position may have.
+pub const MAX_STONES: u32 = 22;
+
+/// Zobrist keys: 45 points for White, 45 for Black, then Black to move.
+static KEYS: [u64; 2 * POINTS as usize + 1] = zobrist_keys(0xFA40_2024_F00D_0045);
+const SIDE_KEY: usize = 2 * POINTS as usize;
+
+const START_WHITE: u64 = 0x3FFFF | (1 << 18) | (1 << 20) | (1 << 23) | (1 << 25);
+const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (1 << 26);
+
+/// A Fanorona position: where the stones are, who moves, and what decides
+/// draws (moves since the last capture, the positions since then, the
+/// [`Rules`]).
+///
+/// Always legal by construction: the constructors check their input and
+/// [`play`](Game::play) checks the move. [`Game::play_unchecked`] is the
+/// fast path for search. A position is a plain value (about 600 bytes, no
+/// heap), so copy-make search just clones it.
+///
+/// ```
+/// use board_core::Game;
+/// use fanorona_rules::Position;
+/// let mut pos = Position::new();
+/// assert_eq!(pos.moves().len(), 5);
+/// pos.play("f3-e3w".parse().unwrap()).unwrap();
+/// assert_eq!(pos.to_string(), "BBBBBBBBB/BBBBBBBBB/WBWBW2WB/WWWWWWWWW/WWWWWWWWW b 0 1");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    stones: ByPlayer<u64>,
+    to_move: Player,
+    no_capture: u8,
+    fullmove: u16,
+    hash: u64,
+    rules: Rules,
+    outcome: Option<Outcome>,
+    history_len: u8,
+    /// Hashes of the positions since the last capture, before the current.
+    history: [u64; MAX_NO_CAPTURE_LIMIT as usize],
+}
+
+/// Why a set of stones and counters is not a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A bit beyond the 45 points is set.
+    #[error("the {0:?} stones include bits beyond the 45 points")]
+    OffTheBoard(Player),
+    /// A point holds stones of both sides.
+    #[error("{0} holds a stone of each side")]
+    Overlap(Point),
+    /// More than [`MAX_STONES`] stones of one side.
+    #[error("{player:?} has {count} stones, more than {MAX_STONES}")]
+    TooManyStones {
+        /// The side.
+        player: Player,
+        /// How many it has.
+        count: u32,
+    },
+    /// The counter of moves without capture is above the rules' limit.
+    #[error("{count} moves without capture is beyond the limit of {limit}")]
+    NoCaptureCount {
+        /// The counter given.
+        count: u8,
+        /// The rules' limit.
+        limit: u8,
+    },
+    /// Move numbers start at 1.
+    #[error("the move number must be at least 1")]
+    MoveNumber,
+}
+
+/// Why [`play`](Game::play) rejected a move; the position is unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The start point holds no stone of the side to move.
+    #[error("{0} holds no stone of the side to move")]
+    NotYourStone(Point),
+    /// A step leads off the lines of the board.
+    #[error("step {step}: no line leads that way")]
+    OffTheLines {
+        /// The step's number, 1 for the first.
+        step: usize,
+    },
+    /// A step's destination is occupied.
+    #[error("step {step}: {to} is occupied")]
+    Occupied {
+        /// The step's number, 1 for the first.
+        step: usize,
+        /// The destination.
+        to: Point,
+    },
+    /// A step returns to a point the stone occupied earlier this turn.
+    #[error("step {step}: the stone was on {to} earlier this turn")]
+    Revisit {
+        /// The step's number, 1 for the first.
+        step: usize,
+        /// The destination.
+        to: Point,
+    },
+    /// Two capture steps in a row in the same direction.
+    #[error("step {step}: the same direction ({direction:?}) twice in a row")]
+    SameDirection {
+        /// The step's number.
+        step: usize,
+        /// The repeated direction.
+        direction: Direction,
+    },
+    /// A step said to capture captures nothing that way.
+    #[error("step {step}: nothing to capture by {kind:?}")]
+    NothingToCapture {
+        /// The step's number, 1 for the first.
+        step: usize,
+        /// The kind of capture claimed.
+        kind: CaptureKind,
+    },
+    /// A paika while some stone can capture.
+    #[error("a capture is compulsory here; a paika is not allowed")]
+    CaptureCompulsory,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The start position under the default [`Rules`].
+    #[must_use]
+    pub fn new() -> Position {
+        Position::start(Rules::default())
+    }
+
+    /// The start position under `rules`.
+    #[must_use]
+    pub fn start(rules: Rules) -> Position {
+        Position::assemble(START_WHITE, START_BLACK, WHITE, 0, 1, rules)
+    }
+
+    /// A position from checked parts, with its hash and outcome.
+    fn assemble(
+        white: u64,
+        black: u64,
+        to_move: Player,
+        no_capture: u8,
+        fullmove: u16,
+        rules: Rules,
+    ) -> Position {
+        let mut pos = Position {
+            stones: ByPlayer::new(white, black),
+            to_move,
+            no_capture,
+            fullmove,
+            hash: 0,
+            rules,
+            outcome: None,
+            history_len: 0,
+            history: [0; MAX_NO_CAPTURE_LIMIT as usize],
+        };
+        pos.hash = pos.zobrist_from_scratch();
+        pos.outcome = pos.compute_outcome();
+        pos
+    }
+
+    /// A position from its parts: the stones of each side, the side to
+    /// move, the moves since the last capture and the move number (1 for
+    /// White's first move, counting up after each Black move). The history
+    /// of earlier positions is empty.
+    ///
+    /// # Errors
+    /// A [`SetupError`] naming the first thing that is wrong.
+    pub fn from_parts(
+        white: Bitboard,
+        black: Bitboard,
+        to_move: Player,
+        no_capture: u8,
+        fullmove: u16,
+        rules: Rules,
+    ) -> Result<Position, SetupError> {
+        for (player, bb) in [(WHITE, white), (BLACK, black)] {
+            if bb.0 & !BOARD != 0 {
+                return Err(SetupError::OffTheBoard(player));
+            }
+            if bb.len() > MAX_STONES {
+                return Err(SetupError::TooManyStones {
+                    player,
+                    count: bb.len(),
+                });
+            }
+        }
+        if let Some(p) = Bitboard(white.0 & black.0).iter().next() {
+            return Err(SetupError::Overlap(p));
+        }
+        if no_capture > rules.no_capture_limit() {
+            return Err(SetupError::NoCaptureCount {
+                count: no_capture,
+                limit: rules.no_capture_limit(),
+            });
+        }
+        if fullmove == 0 {
+            return Err(SetupError::MoveNumber);
+        }
+        Ok(Position::assemble(
+            white.0, black.0, to_move, no_capture, fullmove, rules,
+        ))
+    }
+
+    /// The stones of `player`.
+    #[inline]
+    #[must_use]
+    pub fn stones(&self, player: Player) -> Bitboard {
+        Bitboard(self.stones[player])
+    }
+
+    /// Every stone.
+    #[inline]
+    #[must_use]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.stones.first | self.stones.second)
+    }
+
+    /// Whose stone stands on `p`.
+    #[must_use]
+    pub fn at(&self, p: Point) -> Option<Player> {
+        Player::ALL
+            .into_iter()
+            .find(|&pl| self.stones[pl] & p.bit() != 0)
+    }
+
+    /// The number of stones of `player`.
+    #[inline]
+    #[must_use]
+    pub fn count(&self, player: Player) -> u32 {
+        self.stones[player].count_ones()
+    }
+
+    /// Consecutive moves without capture so far.
+    #[must_use]
+    pub fn no_capture_moves(&self) -> u8 {
+        self.no_capture
+    }
+
+    /// The move number: 1 for the first pair of moves.
+    #[must_use]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The rules this game is played under.
+    #[must_use]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The stones of the side to move that can capture now; empty when only
+    /// paika moves exist.
+    #[must_use]
+    pub fn capturers(&self) -> Bitboard {
+        let (own, opp) = self.sides();
+        Bitboard(movegen::capturers(own, opp))
+    }
+
+    /// How often the current position (same stones, same side to move) has
+    /// occurred so far, this time included, as far as the position's
+    /// history knows (it starts empty for a parsed position).
+    #[must_use]
+    pub fn occurrences(&self) -> usize {
+        1 + self.history[..usize::from(self.history_len)]
+            .iter()
+            .filter(|&&h| h == self.hash)
+            .count()
+    }
+
+    /// The number of whole-turn move paths of length `depth` (perft), by a
+    /// specialised counter that never builds a move: each turn is followed
+    /// with the board it produces, and the last ply is counted without
+    /// playing. It ignores the draw rules, as the reference tables do (a
+    /// draw needs at least 8 plies of paika, or 40 moves without capture).
+    ///
+    /// ```
+    /// use fanorona_rules::Position;
+    /// assert_eq!(Position::new().perft(3), 724);
+    /// ```
+    #[must_use]
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth > 0 && self.outcome.is_some() {
+            return 0;
+        }
+        let (own, opp) = self.sides();
+        movegen::perft(own, opp, depth)
+    }
+
+    /// The number of legal moves, counted without building them.
+    #[must_use]
+    pub fn move_count(&self) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let (own, opp) = self.sides();
+        let mut c = movegen::Count(0);
+        movegen::generate(own, opp, &mut c);
+        c.0
+    }
+
+    /// The stones of the side to move and of the other side.
+    #[inline]
+    pub(crate) fn sides(&self) -> (u64, u64) {
+        (self.stones[self.to_move], self.stones[!self.to_move])
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let (own, opp) = self.sides();
+        if opp == 0 && own != 0 {
+            return Some(Outcome::Win(self.to_move));
+        }
+        if own == 0 || !movegen::has_move(own, opp) {
+            return Some(Outcome::Win(!self.to_move));
+        }
+        if self.no_capture >= self.rules.no_capture_limit()
+            || self.occurrences() >= usize::from(self.rules.repetitions())
+        {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// Checks `mv` step by step, independently of the move generator, and
+    /// returns the stones of the mover and of the opponent after it.
+    fn check(&self, mv: Move) -> Result<(u64, u64), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let (mut own, mut opp) = self.sides();
+        let start = mv.start();
+        if own & start.bit() == 0 {
+            return Err(PlayError::NotYourStone(start));
+        }
+        let mut at = start;
+        let mut visited = start.bit();
+        let mut last = None;
+        for (i, s) in mv.steps().enumerate() {
+            let step = i + 1;
+            let to = at
+                .step(s.direction)
+                .ok_or(PlayError::OffTheLines { step })?;
+            if (own | opp) & to.bit() != 0 {
+                return Err(PlayError::Occupied { step, to });
+            }
+            let Some(kind) = s.capture else {
+                if movegen::capturers(own, opp) != 0 {
+                    return Err(PlayError::CaptureCompulsory);
+                }
+                own ^= at.bit() | to.bit();
+                break;
+            };
+            if visited & to.bit() != 0 {
+                return Err(PlayError::Revisit { step, to });
+            }
+            if last == Some(s.direction) {
+                return Err(PlayError::SameDirection {
+                    step,
+                    direction: s.direction,
+                });
+            }
+            let (first, d) = match kind {
+                CaptureKind::Approach => (to.step(s.direction), s.direction),
+                CaptureKind::Withdrawal => {
+                    let back = s.direction.opposite();
+                    (at.step(back), back)
+                }
+            };
+            let first = first
+                .filter(|p| opp & p.bit() != 0)
+                .ok_or(PlayError::NothingToCapture { step, kind })?;
+            opp ^= movegen::line(opp, first.index(), d as usize);
+            own ^= at.bit() | to.bit();
+            visited |= to.bit();
+            last = Some(s.direction);
+            at = to;
+        }
+        Ok((own, opp))
+    }
+
+    /// Plays a move whose effect is known: the mover's and the opponent's
+    /// stones after it.
+    fn finish(&mut self, own: u64, opp: u64) {
+        let me = self.to_move;
+        let (old_own, old_opp) = self.sides();
+        let mut h = self.hash ^ KEYS[SIDE_KEY];
+        let base = |p: Player| if p == WHITE { 0 } else { POINTS as usize };
+        let mut diff = old_own ^ own;
+        while diff != 0 {
+            h ^= KEYS[base(me) + diff.trailing_zeros() as usize];
+            diff &= diff - 1;
+        }
+        let mut diff = old_opp ^ opp;
+        let captured = diff != 0;
+        while diff != 0 {
+            h ^= KEYS[base(!me) + diff.trailing_zeros() as usize];
+            diff &= diff - 1;
+        }
+        if captured {
+            self.no_capture = 0;
+            self.history_len = 0;
+        } else {
+            if let Some(slot) = self.history.get_mut(usize::from(self.history_len)) {
+                *slot = self.hash;
+                self.history_len += 1;
+            }
+            self.no_capture = self.no_capture.saturating_add(1);
+        }
+        self.stones[me] = own;
+        self.stones[!me] = opp;
+        if me == BLACK {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.to_move = !me;
+        self.hash = h;
+        self.outcome = self.compute_outcome();
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type MoveList = MoveList;
+    type Error = PlayError;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let (own, opp) = self.sides();
+        movegen::generate(own, opp, &mut Collect(moves));
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        let (mut own, mut opp) = self.sides();
+        let mut at = mv.start().index();
+        for i in 0..mv.len() {
+            let (d, withdrawal) = mv.raw_step(i);
+            let to = neighbour(at, d);
+            if to >= POINTS {
+                break;
+            }
+            if mv.is_capture() {
+                let (first, dir) = if withdrawal {
+                    (neighbour(at, (d + 4) & 7), (d + 4) & 7)
+                } else {
+                    (neighbour(to, d), d)
+                };
+                if first < POINTS && opp & (1 << first) != 0 {
+                    opp ^= movegen::line(opp, first, dir);
+                }
+            }
+            own ^= (1 << at) | (1 << to);
+            at = to;
+        }
+        self.finish(own, opp);
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        let (own, opp) = self.check(mv)?;
+        self.finish(own, opp);
+        Ok(())
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+}
+
+impl ZobristHash for Position {
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == BLACK {
+            KEYS[SIDE_KEY]
+        } else {
+            0
+        };
+        for p in Bitboard(self.stones.first).iter() {
+            h ^= KEYS[p.index() as usize];
+        }
+        for p in Bitboard(self.stones.second).iter() {
+            h ^= KEYS[POINTS as usize + p.index() as usize];
+        }
+        h
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
