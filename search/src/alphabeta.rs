@@ -289,8 +289,14 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
             // Only a game breaking the `Game` contract gets here.
             return self.static_eval(pos);
         }
-        self.order(pos, ply, tt_move, frame);
         let me = pos.to_move();
+        if depth >= 3
+            && ply > 0
+            && let Some(cut) = self.etc(pos, depth, ply, beta, frame)
+        {
+            return cut;
+        }
+        self.order(pos, ply, tt_move, frame);
         let alpha_orig = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -428,6 +434,41 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
             }
         }
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose table entry already
+    /// proves a score of at least `beta` for us ends the node without a
+    /// search.
+    fn etc(&mut self, pos: &G, depth: u32, ply: u32, beta: i32, frame: &Frame<G>) -> Option<i32> {
+        let tt = self.tt.as_ref()?;
+        let me = pos.to_move();
+        for &mv in frame.moves.as_slice() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let Some(e) = tt.probe(child.zobrist()) else {
+                continue;
+            };
+            let usable = match self.options.tt_cutoffs {
+                TtCutoffs::Off => false,
+                TtCutoffs::EqualDepth => u32::from(e.depth) == depth - 1,
+                TtCutoffs::AnyDepth => u32::from(e.depth) >= depth - 1,
+            };
+            if !usable {
+                continue;
+            }
+            let s = from_table(e.score, ply + 1);
+            // The child's bound, seen from this node.
+            let (score, proves_high) = if child.to_move() == me {
+                (s, matches!(e.bound, Bound::Exact | Bound::Lower))
+            } else {
+                (-s, matches!(e.bound, Bound::Exact | Bound::Upper))
+            };
+            if proves_high && score >= beta {
+                self.horizon_hit = true;
+                return Some(score);
+            }
+        }
+        None
     }
 
     /// Fills the frame's ordering keys: table move, killers, then hint and

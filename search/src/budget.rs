@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::Limits;
+use crate::{Limits, StopFlag};
 
 /// How often (in nodes) the clock is read. The stop flag (one relaxed
 /// atomic load) is read at every node.
@@ -16,6 +16,9 @@ pub(crate) struct Budget {
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
     next_check: u64,
+    /// `limits.nodes`, or `u64::MAX`.
+    max_nodes: u64,
+    stop: Option<StopFlag>,
 }
 
 impl Budget {
@@ -26,6 +29,8 @@ impl Budget {
             nodes: 0,
             aborted: false,
             next_check: CHECK_INTERVAL,
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            stop: limits.stop.clone(),
         }
     }
 
@@ -36,11 +41,13 @@ impl Budget {
             return true;
         }
         self.nodes += 1;
-        if self.limits.nodes.is_some_and(|max| self.nodes > max) {
+        if self.nodes > self.max_nodes {
             self.aborted = true;
             return true;
         }
-        if self.limits.stop.as_ref().is_some_and(|s| s.is_stopped()) {
+        if let Some(stop) = &self.stop
+            && stop.is_stopped()
+        {
             self.aborted = true;
         } else if self.nodes >= self.next_check {
             self.next_check = self.nodes + CHECK_INTERVAL;
