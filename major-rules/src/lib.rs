@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+mod board;
+mod movegen;
+mod notation;
+mod position;
+mod rules;
+mod stack;
+
+pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
+pub use movegen::{MAX_MOVES, MoveList};
+pub use notation::{
+    MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,
+};
+pub use position::{IllegalMove, ParsePositionError, Position, Setup, SetupError};
+pub use rules::{NoMoveResult, Rules};
+pub use stack::{Colour, Stack};
+
+/// Re-exported: the traits a [`Position`] implements.
+pub use board_core;

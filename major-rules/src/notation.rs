@@ -1,0 +1,294 @@
+//! Squares and moves as the spec writes them: a square is its column
+//! letter (`a`, `b`, ... from the left) and its row number (`1`, `2`, ...
+//! from the top); a move is `from-to` (`a4-b4`, `c3-e4`). Input may use `x`
+//! instead of `-` for a capture (`d4xe5`); output always uses `-`.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// The most columns and rows a board may have (columns `a`..`p`, rows
+/// `1`..`16`).
+pub const MAX_SIDE: u8 = 16;
+
+/// A square by column (0 = leftmost, letter `a`) and row (0 = top, number
+/// `1`). It says nothing about a particular board; see
+/// [`Board::contains`](crate::Board::contains).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    col: u8,
+    row: u8,
+}
+
+impl Square {
+    /// The square at `col`, `row` (both from 0), if both are below
+    /// [`MAX_SIDE`].
+    #[must_use]
+    pub const fn new(col: u8, row: u8) -> Option<Square> {
+        if col < MAX_SIDE && row < MAX_SIDE {
+            Some(Square { col, row })
+        } else {
+            None
+        }
+    }
+
+    /// The square at `col`, `row`, which the caller knows are below
+    /// [`MAX_SIDE`].
+    #[inline]
+    pub(crate) const fn at(col: u8, row: u8) -> Square {
+        Square { col, row }
+    }
+
+    /// The column, 0 = `a`.
+    #[inline]
+    #[must_use]
+    pub const fn col(self) -> u8 {
+        self.col
+    }
+
+    /// The row, 0 = `1` (the top row).
+    #[inline]
+    #[must_use]
+    pub const fn row(self) -> u8 {
+        self.row
+    }
+
+    /// The square moved by `dc` columns and `dr` rows, if it stays within
+    /// [`MAX_SIDE`].
+    #[must_use]
+    pub const fn offset(self, dc: i32, dr: i32) -> Option<Square> {
+        let c = self.col as i32 + dc;
+        let r = self.row as i32 + dr;
+        if c < 0 || r < 0 || c >= MAX_SIDE as i32 || r >= MAX_SIDE as i32 {
+            None
+        } else {
+            Some(Square {
+                col: c as u8,
+                row: r as u8,
+            })
+        }
+    }
+
+    /// The Chebyshev (king-move) distance to `other`.
+    #[must_use]
+    pub const fn distance(self, other: Square) -> u8 {
+        let dc = self.col.abs_diff(other.col);
+        let dr = self.row.abs_diff(other.row);
+        if dc > dr { dc } else { dr }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", char::from(b'a' + self.col), self.row + 1)
+    }
+}
+
+/// Why a square was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSquareError {
+    /// Nothing to parse.
+    #[error("empty square")]
+    Empty,
+    /// The first character is not a column letter `a`..`p`.
+    #[error("{found:?} is not a column letter a-p")]
+    BadColumn {
+        /// The character found.
+        found: char,
+    },
+    /// No row number, or one outside `1`..`16`.
+    #[error("{found:?} is not a row number 1-16")]
+    BadRow {
+        /// The text after the column letter.
+        found: String,
+    },
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut chars = s.chars();
+        let first = chars.next().ok_or(ParseSquareError::Empty)?;
+        let col = match first {
+            'a'..='p' => first as u8 - b'a',
+            'A'..='P' => first as u8 - b'A',
+            _ => return Err(ParseSquareError::BadColumn { found: first }),
+        };
+        let rest = chars.as_str();
+        let bad_row = || ParseSquareError::BadRow {
+            found: rest.to_owned(),
+        };
+        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
+            return Err(bad_row());
+        }
+        let row: u8 = rest.parse().map_err(|_| bad_row())?;
+        if row == 0 || row > MAX_SIDE {
+            return Err(bad_row());
+        }
+        Ok(Square { col, row: row - 1 })
+    }
+}
+
+/// A move: a piece goes from one square to another. Small and `Copy`; what
+/// it captures or frees follows from the position it is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Move {
+    /// Where the piece stands.
+    pub from: Square,
+    /// Where it goes.
+    pub to: Square,
+}
+
+impl Move {
+    /// A move from `from` to `to`.
+    #[must_use]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+
+    /// The column difference, `to - from`.
+    #[must_use]
+    pub const fn dcol(self) -> i32 {
+        self.to.col as i32 - self.from.col as i32
+    }
+
+    /// The row difference, `to - from`.
+    #[must_use]
+    pub const fn drow(self) -> i32 {
+        self.to.row as i32 - self.from.row as i32
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// Why a move was rejected by the parser.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// No `-` or `x` between the two squares.
+    #[error("{found:?} has no '-' or 'x' between two squares")]
+    NoSeparator {
+        /// The text.
+        found: String,
+    },
+    /// The square before the separator.
+    #[error("bad from-square: {0}")]
+    From(ParseSquareError),
+    /// The square after the separator.
+    #[error("bad to-square: {0}")]
+    To(ParseSquareError),
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        // The first separator after the from-square's column letter: `x` is
+        // never a column letter (columns end at `p`).
+        let sep = s
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == '-' || c == 'x' || c == 'X')
+            .map(|(i, _)| i)
+            .ok_or_else(|| ParseMoveError::NoSeparator {
+                found: s.to_owned(),
+            })?;
+        let from = s[..sep].parse().map_err(ParseMoveError::From)?;
+        let to = s[sep + 1..].parse().map_err(ParseMoveError::To)?;
+        Ok(Move { from, to })
+    }
+}
+
+/// Parses a list of moves separated by whitespace (and optionally commas),
+/// e.g. `"a4-b4 h5-g5"`. The error names the move's index (from 0).
+///
+/// ```
+/// let moves = major_rules::parse_moves("a4-b4, h5xg5").unwrap();
+/// assert_eq!(moves.len(), 2);
+/// assert!(major_rules::parse_moves("a4-b4 zz").is_err());
+/// ```
+pub fn parse_moves(s: &str) -> Result<Vec<Move>, ParseMovesError> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .enumerate()
+        .map(|(index, t)| {
+            t.parse()
+                .map_err(|source| ParseMovesError { index, source })
+        })
+        .collect()
+}
+
+/// A move of a list that could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the list: {source}", .index + 1)]
+pub struct ParseMovesError {
+    /// The index of the move in the list, from 0.
+    pub index: usize,
+    /// Why it was rejected.
+    pub source: ParseMoveError,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn notation_squares_count_columns_from_the_left_and_rows_from_the_top() {
+        let a1 = sq("a1");
+        assert_eq!((a1.col(), a1.row()), (0, 0));
+        let h8 = sq("h8");
+        assert_eq!((h8.col(), h8.row()), (7, 7));
+        let j6 = sq("j6");
+        assert_eq!((j6.col(), j6.row()), (9, 5));
+        assert_eq!(sq("p16").to_string(), "p16");
+    }
+
+    #[test]
+    fn notation_move_accepts_dash_and_x_and_prints_dash() {
+        let m: Move = "d4xe5".parse().unwrap();
+        assert_eq!(m, "d4-e5".parse().unwrap());
+        assert_eq!(m.to_string(), "d4-e5");
+        assert_eq!(m.dcol(), 1);
+        assert_eq!(m.drow(), 1);
+    }
+
+    #[test]
+    fn notation_errors_say_what_is_wrong() {
+        assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
+        assert_eq!(
+            "z1".parse::<Square>(),
+            Err(ParseSquareError::BadColumn { found: 'z' })
+        );
+        assert!(matches!(
+            "a0".parse::<Square>(),
+            Err(ParseSquareError::BadRow { .. })
+        ));
+        assert!(matches!(
+            "a17".parse::<Square>(),
+            Err(ParseSquareError::BadRow { .. })
+        ));
+        assert!(matches!(
+            "a01".parse::<Square>(),
+            Err(ParseSquareError::BadRow { .. })
+        ));
+        assert!(matches!(
+            "a4b4".parse::<Move>(),
+            Err(ParseMoveError::NoSeparator { .. })
+        ));
+        assert!(matches!("a4-".parse::<Move>(), Err(ParseMoveError::To(_))));
+        assert!(matches!(
+            "q4-a1".parse::<Move>(),
+            Err(ParseMoveError::From(_))
+        ));
+        let e = parse_moves("a4-b4 h5-g5 oops").unwrap_err();
+        assert_eq!(e.index, 2);
+    }
+}
