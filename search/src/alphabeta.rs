@@ -252,7 +252,12 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
         if budget.tick() {
             return 0;
         }
-        self.pv[ply as usize].clear();
+        // Only nodes searched with an open window can be on the principal
+        // variation; null-window nodes keep no line.
+        let pv_node = beta > alpha.saturating_add(1);
+        if pv_node {
+            self.pv[ply as usize].clear();
+        }
         if let Some(outcome) = pos.outcome() {
             return terminal_score(outcome, pos.to_move(), ply);
         }
@@ -342,7 +347,9 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    self.update_pv(ply as usize, mv);
+                    if pv_node {
+                        self.update_pv(ply as usize, mv);
+                    }
                     if alpha >= beta {
                         self.reward(pos, ply as usize, mv, depth);
                         break;
