@@ -13,7 +13,7 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use notation::{
     MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,
 };
-pub use position::{IllegalMove, ParsePositionError, Position, Setup, SetupError};
+pub use position::{IllegalMove, ParsePositionError, PlayMovesError, Position, Setup, SetupError};
 pub use rules::{NoMoveResult, Rules};
 pub use stack::{Colour, Stack};
 

@@ -181,6 +181,7 @@ pub struct Position {
     threat: Option<Square>,
     quiet: u8,
     free: [u8; 2],
+    removed: [u8; 2],
     hash: u64,
     outcome: Option<Outcome>,
 }
@@ -218,6 +219,7 @@ impl Position {
             threat: None,
             quiet: 0,
             free: [0; 2],
+            removed: [0; 2],
             hash: 0,
             outcome: Some(Outcome::Draw),
         }
@@ -258,6 +260,7 @@ impl Position {
                     start,
                 });
             }
+            pos.removed[colour.index()] = start - found;
         }
         if let Some(square) = setup.threat {
             if !board.contains(square) || square.col() != board.start_column(setup.to_move) {
@@ -291,10 +294,10 @@ impl Position {
         if self.free[opp.index()] == 0 {
             return Some(self.win(me));
         }
-        if let Some(t) = self.threat {
-            if !self.can_capture(me, t) {
-                return Some(self.win(opp));
-            }
+        if let Some(t) = self.threat
+            && !self.can_capture(me, t)
+        {
+            return Some(self.win(opp));
         }
         if self.rules.quiet_move_limit > 0 && self.quiet >= self.rules.quiet_move_limit {
             return Some(Outcome::Draw);
@@ -416,13 +419,13 @@ impl Position {
         self.majors(colour.other())
     }
 
-    /// The stones of `colour` removed from the game: its start stones less
-    /// those free or held prisoner.
+    /// The stones of `colour` removed from the game (counted as they are
+    /// removed; for a position given as data, the start stones not on the
+    /// board). Free pieces, prisoners and removed stones of a colour always
+    /// add up to its start stones.
     #[must_use]
-    pub fn removed(&self, colour: Colour) -> u8 {
-        self.board
-            .start_stones(colour)
-            .saturating_sub(self.free_pieces(colour) + self.prisoners(colour))
+    pub const fn removed(&self, colour: Colour) -> u8 {
+        self.removed[colour.index()]
     }
 
     /// The winning colour, once the game is won.
@@ -540,6 +543,38 @@ impl Position {
     }
 }
 
+/// A move of a list that is not legal where it comes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("move {} of the list: {source}", .index + 1)]
+pub struct PlayMovesError {
+    /// The index of the move in the list, from 0.
+    pub index: usize,
+    /// Why it is illegal there.
+    pub source: IllegalMove,
+}
+
+impl Position {
+    /// Plays `moves` one after the other. If one is illegal, returns which
+    /// and why, and leaves the position as it was.
+    ///
+    /// ```
+    /// use major_rules::{Board, Position, parse_moves};
+    /// let mut pos = Position::start(Board::standard(1).unwrap());
+    /// pos.play_moves(&parse_moves("a4-b4 h5-g5").unwrap()).unwrap();
+    /// let err = pos.play_moves(&parse_moves("b4-c4 g5-g5").unwrap()).unwrap_err();
+    /// assert_eq!(err.index, 1);
+    /// ```
+    pub fn play_moves(&mut self, moves: &[Move]) -> Result<(), PlayMovesError> {
+        let mut pos = self.clone();
+        for (index, &mv) in moves.iter().enumerate() {
+            pos.play(mv)
+                .map_err(|source| PlayMovesError { index, source })?;
+        }
+        *self = pos;
+        Ok(())
+    }
+}
+
 fn outcome_index(o: Outcome) -> usize {
     match o {
         Outcome::Win(p) => p.index(),
@@ -590,6 +625,10 @@ impl Game for Position {
             self.free[opp.index()] -= 1;
             if mover_major {
                 // A Major removes what it captures (with any prisoner).
+                self.removed[opp.index()] += 1;
+                if target >= 3 {
+                    self.removed[me.index()] += 1;
+                }
                 mover
             } else {
                 // A stone takes the top piece prisoner; a Major's prisoner
@@ -612,8 +651,12 @@ impl Game for Position {
                     self.cells[i] = stone;
                     self.hash ^= cell_key(i, stone);
                     self.free[me.index()] += 1;
+                    freed = false;
                     break;
                 }
+            }
+            if freed {
+                self.removed[me.index()] += 1;
             }
         }
         self.to_move = opp;
@@ -790,10 +833,10 @@ impl Position {
                                 column: c + 1,
                                 found,
                             })?;
-                        if let (Ok(cc), Ok(rr)) = (u8::try_from(c), u8::try_from(r)) {
-                            if let Some(sq) = Square::new(cc, rr) {
-                                stacks.push((sq, stack));
-                            }
+                        if let (Ok(cc), Ok(rr)) = (u8::try_from(c), u8::try_from(r))
+                            && let Some(sq) = Square::new(cc, rr)
+                        {
+                            stacks.push((sq, stack));
                         }
                         Place::Square
                     }

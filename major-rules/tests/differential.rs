@@ -2,6 +2,8 @@
 //! positions after every move, and perft, on start positions, random games
 //! and random setups of random boards.
 
+#![allow(clippy::unwrap_used)]
+
 mod common;
 
 use board_core::{Game, SplitMix64, perft};
@@ -131,7 +133,7 @@ fn random_setup(rng: &mut SplitMix64, rules: Rules) -> Option<Position> {
 fn random_setups_on_random_boards_match_the_simple_generator() {
     let mut rng = SplitMix64::new(4242);
     let mut checked = 0;
-    for i in 0..4000 {
+    for i in 0..2000 {
         let rules = Rules {
             quiet_move_limit: [5, 2, 0][i % 3],
             ..Rules::default()
@@ -143,5 +145,5 @@ fn random_setups_on_random_boards_match_the_simple_generator() {
         assert_same(&p, "random setup");
         assert_eq!(perft(&p, 2), Naive::from_position(&p).perft(2), "{p}");
     }
-    assert!(checked > 200, "only {checked} setups were valid");
+    assert!(checked > 100, "only {checked} setups were valid");
 }

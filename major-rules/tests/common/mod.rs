@@ -3,7 +3,7 @@
 //! offset, the rules of the spec written out again without sharing code
 //! with the library. Differential tests compare it with the fast engine.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::unwrap_used)]
 
 use board_core::{Game, Outcome, Player, SplitMix64};
 use major_rules::{Board, Colour, Move, Position, Square};
@@ -151,9 +151,7 @@ impl Naive {
         let mover = std::mem::take(&mut self.stacks[r as usize][c as usize]);
         let target = std::mem::take(&mut self.stacks[tr as usize][tc as usize]);
         let mut freed = false;
-        let landed = if target.is_empty() {
-            mover
-        } else if mover.len() == 2 {
+        let landed = if target.is_empty() || mover.len() == 2 {
             mover
         } else {
             if target.len() == 2 {
@@ -174,11 +172,11 @@ impl Naive {
             }
         }
         self.to_move = opp;
-        if let Some(t) = self.threat.take() {
-            if t != (tc, tr) {
-                self.result = Some(Some(opp));
-                return;
-            }
+        if let Some(t) = self.threat.take()
+            && t != (tc, tr)
+        {
+            self.result = Some(Some(opp));
+            return;
         }
         if self.free_pieces(opp) == 0 {
             self.result = Some(Some(me));
