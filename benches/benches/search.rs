@@ -16,7 +16,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use board_core::{Game, MoveList, Outcome, ZobristHash};
+use board_core::{Game, Outcome, ZobristHash};
 use board_search::{AlphaBeta, Evaluator, Limits, Options};
 use criterion::{Criterion, criterion_group, criterion_main};
 use minimax::{IterativeOptions, IterativeSearch, Strategy, Winner};

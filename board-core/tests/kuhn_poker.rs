@@ -12,8 +12,8 @@
 use board_core::arrayvec::ArrayVec;
 use board_core::rand_core::RngCore;
 use board_core::{
-    Determinize, FinishedGames, Game, IllegalMove, MoveList, Observable, Outcome, Player,
-    SplitMix64, Stochastic, ZobristHash, perft_with, zobrist_keys,
+    Determinize, FinishedGames, Game, IllegalMove, Observable, Outcome, Player, SplitMix64,
+    Stochastic, ZobristHash, perft_with, zobrist_keys,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
