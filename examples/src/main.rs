@@ -6,6 +6,7 @@
 //! non-zero exit status.
 
 mod demo;
+mod fanorona;
 mod output;
 mod reversi;
 mod stratego;
@@ -31,6 +32,8 @@ struct Cli {
 enum Command {
     /// Computer against computer in every game, printed move by move.
     Demo(demo::Args),
+    /// Fanorona: play, demo, perft, level matches, bench.
+    Fanorona(fanorona::Args),
     /// Reversi (Othello): perft, replay of game files.
     Reversi(reversi::Args),
     /// Stratego: replay of UCC 2012 logs and Gravon games, perft, bench, play.
@@ -41,6 +44,7 @@ fn run(cli: Cli) -> CliResult {
     let out = Output { json: cli.json };
     match cli.command {
         Command::Demo(args) => demo::run(&args, out),
+        Command::Fanorona(args) => fanorona::run(&args, out),
         Command::Reversi(args) => reversi::run(&args, out),
         Command::Stratego(args) => stratego::run(&args, out),
     }

@@ -2,12 +2,19 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "ai")]
+pub mod ai;
 mod board;
+#[cfg(feature = "ai")]
+pub mod daily;
+#[cfg(feature = "ai")]
+pub mod eval;
 mod movegen;
 mod moves;
 pub mod notation;
 mod position;
 mod rules;
+pub mod scoring;
 pub mod turn;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
@@ -17,6 +24,11 @@ pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePointError, Par
 pub use position::{BLACK, MAX_STONES, PlayError, Position, SetupError, WHITE};
 pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
 pub use turn::{StepOption, StepOptions, Turn, TurnError};
+
+#[cfg(feature = "ai")]
+pub use ai::{Computer, Level};
+#[cfg(feature = "ai")]
+pub use eval::{FanoronaEval, Weights};
 
 /// Re-exported: the traits a [`Position`] implements.
 pub use board_core;

@@ -1,0 +1,551 @@
+//! `spielwerk fanorona`: play against the computer, watch it play itself,
+//! perft, level matches and a fixed-search benchmark.
+
+use std::io::{BufRead, Write};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use board_core::{Game, Outcome, Player};
+use fanorona_rules::ai::{Computer, Level, PlayedGame, play_game, random_opening};
+use fanorona_rules::daily::{Date, daily_computer};
+use fanorona_rules::scoring::score;
+use fanorona_rules::{
+    BLACK, Bitboard, CaptureKind, Diagram, Move, Point, Position, StepOption, Turn, WHITE,
+};
+use serde_json::json;
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk fanorona`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Verb {
+    /// Play White against the computer in the terminal.
+    Play(PlayArgs),
+    /// The computer against itself, printed move by move.
+    Demo(DemoArgs),
+    /// Count whole-turn move paths (each stopping point and each
+    /// approach/withdrawal choice is a move), with time and rate.
+    Perft(PerftArgs),
+    /// A self-play match between two levels, colours alternating, from
+    /// seeded random openings.
+    Match(MatchArgs),
+    /// Fixed-depth searches from fixed positions: a node-count signature
+    /// and nodes per second.
+    Bench(BenchArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// The computer's level.
+    #[arg(long, default_value = "medium")]
+    level: Level,
+    /// Play the game of the day (the medium computer, the same answers for
+    /// everybody today).
+    #[arg(long)]
+    daily: bool,
+    /// The date of the game of the day, YYYY-MM-DD (default: today, UTC).
+    #[arg(long)]
+    date: Option<Date>,
+}
+
+#[derive(Debug, clap::Args)]
+struct DemoArgs {
+    /// White's level.
+    #[arg(long, default_value = "medium")]
+    white: Level,
+    /// Black's level.
+    #[arg(long, default_value = "medium")]
+    black: Level,
+    /// Seed of the two-turn random opening (0: none).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The number of whole turns.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    /// The position string (default: the start).
+    #[arg(long)]
+    position: Option<String>,
+    /// Also print the count below each move.
+    #[arg(long)]
+    divide: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// The first player's level (wins are counted for it).
+    #[arg(long, default_value = "hard")]
+    first: Level,
+    /// The second player's level.
+    #[arg(long, default_value = "medium")]
+    second: Level,
+    /// The number of games (pairs of games share an opening, colours
+    /// swapped).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Random whole turns before the players take over.
+    #[arg(long, default_value_t = 2)]
+    opening: usize,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// The search depth.
+    #[arg(long, default_value_t = 6)]
+    depth: u32,
+}
+
+/// Runs `spielwerk fanorona ...`.
+pub fn run(args: &Args, out: Output) -> CliResult {
+    match &args.verb {
+        Verb::Play(a) => run_play(a, out),
+        Verb::Demo(a) => {
+            let game = demo_game(a.white, a.black, a.seed, out)?;
+            out.result(json!({ "games": [game] }), || "1 demo game finished".into());
+            Ok(())
+        }
+        Verb::Perft(a) => run_perft(a, out),
+        Verb::Match(a) => run_match(a, out),
+        Verb::Bench(a) => run_bench(a, out),
+    }
+}
+
+fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(p) if p == WHITE => "White wins",
+        Outcome::Win(_) => "Black wins",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// Plays and prints one computer-against-computer game; returns its JSON
+/// summary `{"game","moves","outcome"}` (for `spielwerk demo`).
+pub fn demo_game(
+    white: Level,
+    black: Level,
+    seed: u64,
+    out: Output,
+) -> CliResult<serde_json::Value> {
+    out.line(format!("Fanorona: {white} (White) against {black} (Black)"));
+    let opening = if seed == 0 {
+        Vec::new()
+    } else {
+        random_opening(seed, 2)
+    };
+    let game = play_game(
+        &mut Computer::new(white),
+        &mut Computer::new(black),
+        &opening,
+    );
+    let mut pos = Position::new();
+    for (i, &mv) in game.moves.iter().enumerate() {
+        let before = pos.count(!pos.to_move());
+        let side = if pos.to_move() == WHITE {
+            "White"
+        } else {
+            "Black"
+        };
+        pos.play(mv)?;
+        let taken = before - pos.count(pos.to_move());
+        out.line(format!("{:>3}. {side:<5} {mv:<20} takes {taken}", i + 1));
+    }
+    out.line(Diagram {
+        position: &pos,
+        highlight: Bitboard::EMPTY,
+    });
+    out.line(format!(
+        "{} after {} moves ({} White, {} Black stones left)",
+        outcome_text(game.outcome),
+        game.moves.len(),
+        pos.count(WHITE),
+        pos.count(BLACK)
+    ));
+    Ok(json!({
+        "game": "fanorona",
+        "moves": game.moves.len(),
+        "outcome": outcome_text(game.outcome),
+    }))
+}
+
+fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
+    let pos: Position = match &a.position {
+        Some(s) => s.parse()?,
+        None => Position::new(),
+    };
+    let start = Instant::now();
+    let mut divide = Vec::new();
+    let nodes = if a.divide && a.depth > 0 {
+        let mut total = 0;
+        for &mv in &pos.moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let n = child.perft(a.depth - 1);
+            out.progress(format!("{mv}: {n}"));
+            divide.push(json!({ "move": mv.to_string(), "nodes": n }));
+            total += n;
+        }
+        total
+    } else {
+        pos.perft(a.depth)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let mut result = json!({
+        "game": "fanorona",
+        "depth": a.depth,
+        "nodes": nodes,
+        "seconds": seconds,
+    });
+    if a.divide {
+        result["divide"] = json!(divide);
+    }
+    out.result(result, || {
+        format!(
+            "perft {} = {nodes} in {seconds:.3} s ({:.1} M moves/s)",
+            a.depth,
+            nodes as f64 / seconds.max(1e-9) / 1e6
+        )
+    });
+    Ok(())
+}
+
+fn run_match(a: &MatchArgs, out: Output) -> CliResult {
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut first = Computer::new(a.first);
+    let mut second = Computer::new(a.second);
+    let start = Instant::now();
+    let mut total_moves = 0usize;
+    for g in 0..a.games {
+        let opening = random_opening(
+            a.seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add(u64::from(g / 2)),
+            a.opening,
+        );
+        let first_is_white = g % 2 == 0;
+        let game: PlayedGame = if first_is_white {
+            play_game(&mut first, &mut second, &opening)
+        } else {
+            play_game(&mut second, &mut first, &opening)
+        };
+        total_moves += game.moves.len();
+        let first_player = if first_is_white { WHITE } else { BLACK };
+        match game.outcome {
+            Outcome::Draw => draws += 1,
+            Outcome::Win(p) if p == first_player => wins += 1,
+            Outcome::Win(_) => losses += 1,
+        }
+        out.progress(format!(
+            "game {:>3}: {} ({} as {}) {} in {} moves; {wins}-{draws}-{losses}",
+            g + 1,
+            a.first,
+            a.first,
+            if first_is_white { "White" } else { "Black" },
+            outcome_text(game.outcome),
+            game.moves.len()
+        ));
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let points = f64::from(wins) + 0.5 * f64::from(draws);
+    out.result(
+        json!({
+            "game": "fanorona",
+            "games": a.games,
+            "wins": wins,
+            "draws": draws,
+            "losses": losses,
+            "first": a.first.to_string(),
+            "second": a.second.to_string(),
+            "score": points / f64::from(a.games.max(1)),
+            "average_moves": total_moves as f64 / f64::from(a.games.max(1)),
+            "seconds": seconds,
+        }),
+        || {
+            format!(
+                "{} against {}: {wins} wins, {draws} draws, {losses} losses ({:.1}%) in {seconds:.1} s",
+                a.first,
+                a.second,
+                100.0 * points / f64::from(a.games.max(1))
+            )
+        },
+    );
+    Ok(())
+}
+
+/// The bench positions: the start and the positions after seeded random
+/// openings.
+fn bench_positions() -> Vec<Position> {
+    let mut v = vec![Position::new()];
+    for seed in 1..=4 {
+        let mut pos = Position::new();
+        for mv in random_opening(seed, 4) {
+            pos.play_unchecked(mv);
+        }
+        v.push(pos);
+    }
+    v
+}
+
+fn run_bench(a: &BenchArgs, out: Output) -> CliResult {
+    let start = Instant::now();
+    let mut nodes = 0;
+    for pos in bench_positions() {
+        let mut c = Computer::with_eval(
+            board_search::Limits::depth(a.depth),
+            fanorona_rules::FanoronaEval::default(),
+        );
+        let r = c.think(&pos);
+        out.progress(format!(
+            "{pos}: {} score {} nodes {}",
+            r.best_move.map_or("-".into(), |m| m.to_string()),
+            r.score,
+            r.nodes
+        ));
+        nodes += r.nodes;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let nps = nodes as f64 / seconds.max(1e-9);
+    out.result(
+        json!({ "game": "fanorona", "nodes": nodes, "seconds": seconds, "nps": nps }),
+        || format!("{nodes} nodes in {seconds:.3} s ({nps:.0} nodes/s)"),
+    );
+    Ok(())
+}
+
+/// Today's date (UTC).
+fn today() -> Option<Date> {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).ok()?.as_secs();
+    Date::from_days_since_epoch(i64::try_from(secs / 86_400).ok()?)
+}
+
+/// Reads a line; `None` at the end of input.
+fn ask(prompt: &str) -> CliResult<Option<String>> {
+    print!("{prompt}");
+    std::io::stdout().flush()?;
+    let mut line = String::new();
+    if std::io::stdin().lock().read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_owned()))
+}
+
+fn list(points: Bitboard) -> String {
+    points
+        .iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn describe(o: &StepOption) -> String {
+    match o.capture {
+        None => format!("{}-{}", o.from, o.to),
+        Some(k) => format!(
+            "{}-{} by {} takes {}",
+            o.from,
+            o.to,
+            match k {
+                CaptureKind::Approach => "approach (a)",
+                CaptureKind::Withdrawal => "withdrawal (w)",
+            },
+            list(o.captured)
+        ),
+    }
+}
+
+/// The human's turn, step by step; `None` if the human quits.
+fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
+    let mut turn = Turn::new(pos);
+    let mut selected: Option<Point> = None;
+    loop {
+        if turn.is_complete() {
+            return Ok(Some(turn.finish()?));
+        }
+        let shown = Position::from_parts(
+            turn.stones(WHITE),
+            turn.stones(BLACK),
+            WHITE,
+            0,
+            1,
+            pos.rules(),
+        )?;
+        println!(
+            "{}",
+            Diagram {
+                position: &shown,
+                highlight: if turn.can_stop() {
+                    turn.movable()
+                } else {
+                    selected.map_or(turn.movable(), Bitboard::from)
+                },
+            }
+        );
+        let from = selected.or_else(|| {
+            turn.can_stop()
+                .then(|| turn.movable().iter().next())
+                .flatten()
+        });
+        let prompt = match from {
+            Some(p) => {
+                for o in turn.steps_from(p) {
+                    println!("  {}", describe(&o));
+                }
+                if turn.can_stop() {
+                    format!("Next step of {p} (a point), or 'stop': ")
+                } else {
+                    format!("Where does {p} go? (a point, or 'back'): ")
+                }
+            }
+            None => format!(
+                "Your move: a stone ({}) or a whole move like {}; 'quit' ends: ",
+                list(turn.movable()),
+                pos.moves().first().map_or(String::new(), |m| m.to_string())
+            ),
+        };
+        let Some(input) = ask(&prompt)? else {
+            return Ok(None);
+        };
+        match input.as_str() {
+            "quit" | "q" => return Ok(None),
+            "stop" | "s" if turn.can_stop() => return Ok(Some(turn.finish()?)),
+            "back" | "b" if !turn.can_stop() => {
+                selected = None;
+                continue;
+            }
+            _ => {}
+        }
+        if from.is_none() && input.contains('-') {
+            match pos.parse_move(&input) {
+                Ok(mv) => return Ok(Some(mv)),
+                Err(e) => {
+                    println!("{e}");
+                    continue;
+                }
+            }
+        }
+        let Ok(p) = input.parse::<Point>() else {
+            println!("'{input}' is not a point a1..i5");
+            continue;
+        };
+        let Some(from) = from else {
+            if turn.movable().contains(p) {
+                selected = Some(p);
+            } else {
+                println!("{p} cannot move now; movable: {}", list(turn.movable()));
+            }
+            continue;
+        };
+        let options: Vec<StepOption> = turn
+            .steps_from(from)
+            .into_iter()
+            .filter(|o| o.to == p)
+            .collect();
+        let chosen = match options.as_slice() {
+            [] => {
+                println!("{from} cannot go to {p}");
+                continue;
+            }
+            [one] => *one,
+            [a, b, ..] => {
+                println!(
+                    "Two lines can be taken:\n  {}\n  {}",
+                    describe(a),
+                    describe(b)
+                );
+                let Some(k) = ask("Approach (a) or withdrawal (w)? ")? else {
+                    return Ok(None);
+                };
+                match k.as_str() {
+                    "a" => *a,
+                    "w" => *b,
+                    _ => continue,
+                }
+            }
+        };
+        let taken = turn.step(chosen)?;
+        if !taken.is_empty() {
+            println!("You capture {}", list(taken));
+        }
+        selected = None;
+    }
+}
+
+fn run_play(a: &PlayArgs, out: Output) -> CliResult {
+    let date = match a.date {
+        Some(d) => Some(d),
+        None if a.daily => today(),
+        None => None,
+    };
+    let mut computer_daily = date.map(daily_computer);
+    let mut computer = Computer::new(a.level);
+    match date {
+        Some(d) => {
+            println!("Fanorona, game of the day {d}: you play White against the medium computer.")
+        }
+        None => println!("Fanorona: you play White against the {} computer.", a.level),
+    }
+    println!("Enter a stone, then its steps; after a capture go on or 'stop'.");
+    let mut pos = Position::new();
+    let mut moves = Vec::new();
+    while pos.outcome().is_none() {
+        let mv = if pos.to_move() == WHITE {
+            match human_turn(&pos)? {
+                Some(mv) => mv,
+                None => {
+                    println!("Game abandoned.");
+                    return Ok(());
+                }
+            }
+        } else {
+            let choice = match &mut computer_daily {
+                Some(c) => c.choose(&pos),
+                None => computer.choose(&pos),
+            };
+            let Some(mv) = choice else { break };
+            println!("The computer plays {mv}");
+            mv
+        };
+        let before = pos.count(!pos.to_move());
+        pos.play(mv)?;
+        moves.push(mv);
+        let taken = before - pos.count(pos.to_move());
+        if taken > 0 {
+            println!("{} stone(s) captured", taken);
+        }
+    }
+    println!(
+        "{}",
+        Diagram {
+            position: &pos,
+            highlight: Bitboard::EMPTY
+        }
+    );
+    let outcome = pos.outcome().unwrap_or(Outcome::Draw);
+    let points = score(&pos, Player::First).unwrap_or(0);
+    out.result(
+        json!({
+            "game": "fanorona",
+            "moves": moves.len(),
+            "outcome": outcome_text(outcome),
+            "score": points,
+        }),
+        || {
+            format!(
+                "{} after {} moves. Your score: {points}",
+                outcome_text(outcome),
+                moves.len()
+            )
+        },
+    );
+    Ok(())
+}
