@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
 use crate::cell::{self, Cell};
-use crate::movegen::{self, GenRules, MAX_MOVES};
+use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::shuttle::Shuttle;
 use crate::{Army, Battle, BoardPiece, Move, Piece, Rank, Rules, Square, battle};
 
@@ -44,6 +44,7 @@ pub struct Position {
     pub(crate) quiet: u32,
     pub(crate) shuttle: ByPlayer<Shuttle>,
     pub(crate) counts: ByPlayer<[u8; 12]>,
+    pub(crate) masks: ByPlayer<SideMasks>,
     pub(crate) hash: u64,
 }
 
@@ -174,6 +175,7 @@ impl Position {
                 ByPlayer::default()
             },
             counts,
+            masks: ByPlayer::from_fn(|p| SideMasks::from_board(&board, p)),
             hash: 0,
         };
         pos.hash = pos.zobrist_from_scratch();
@@ -262,7 +264,11 @@ impl Position {
     /// Whether `player` could move if it were its turn.
     #[must_use]
     pub fn can_move(&self, player: Player) -> bool {
-        movegen::has_move(&self.board, player, self.gen_rules(player))
+        movegen::has_move(
+            &self.masks[player],
+            &self.masks[!player],
+            self.gen_rules(player),
+        )
     }
 
     /// Checks `mv` and says precisely why it is illegal.
@@ -385,13 +391,26 @@ impl Position {
             h ^= old.digest(SHUTTLE_SALT[me]);
             self.shuttle[me] = Shuttle::default();
         }
-        self.board[f] = new_from;
-        self.board[t] = new_to;
+        self.put(f, new_from);
+        self.put(t, new_to);
         h ^= key(f, new_from) ^ key(t, new_to);
         self.hash = h;
         self.ply = self.ply.saturating_add(1);
         self.to_move = !me;
         report
+    }
+
+    /// Sets square `i` to `c`, keeping the bitboards in step.
+    #[inline]
+    fn put(&mut self, i: usize, c: Cell) {
+        let old = self.board[i];
+        if old != cell::EMPTY {
+            self.masks[cell::owner(old)].remove(i);
+        }
+        if c != cell::EMPTY {
+            self.masks[cell::owner(c)].add(i, c);
+        }
+        self.board[i] = c;
     }
 
     #[inline]
@@ -405,7 +424,12 @@ impl Position {
     pub fn legal_moves_of(&self, player: Player, moves: &mut MoveList) {
         moves.clear();
         if self.early_end().is_none() {
-            movegen::generate(&self.board, player, self.gen_rules(player), moves);
+            movegen::generate(
+                &self.masks[player],
+                &self.masks[!player],
+                self.gen_rules(player),
+                moves,
+            );
         }
     }
 }
@@ -540,8 +564,8 @@ impl Undo for Position {
     fn unmake(&mut self, mv: Move, undo: UndoInfo) {
         self.to_move = !self.to_move;
         self.ply = self.ply.saturating_sub(1);
-        self.board[mv.from.index()] = undo.from;
-        self.board[mv.to.index()] = undo.to;
+        self.put(mv.from.index(), undo.from);
+        self.put(mv.to.index(), undo.to);
         self.shuttle[self.to_move] = undo.shuttle;
         self.quiet = undo.quiet;
         self.counts = undo.counts;

@@ -127,7 +127,9 @@ impl View {
             two_square: self.rules.two_square,
             shuttle: self.shuttle[self.viewer],
         };
-        movegen::generate(&self.board, self.viewer, rules, moves);
+        let own = movegen::SideMasks::from_board(&self.board, self.viewer);
+        let enemy = movegen::SideMasks::from_board(&self.board, !self.viewer);
+        movegen::generate(&own, &enemy, rules, moves);
     }
 
     fn position_with(&self, board: [Cell; 100]) -> Position {
