@@ -185,3 +185,41 @@ fn a_gravon_game_that_needs_the_two_square_rule_at_5_is_rejected_at_3() {
         "the README says one game shuttles a piece 5 times"
     );
 }
+
+#[test]
+fn the_ucc_logs_need_the_ucc_preset() {
+    use stratego_rules::{ReplayError, Rules};
+    let Some(dir) = data_dir() else { return };
+    let games: Vec<UccGame> = files_under(&dir.join("ucc2012"))
+        .iter()
+        .filter_map(|f| UccGame::parse(&std::fs::read_to_string(f).unwrap_or_default()).ok())
+        .collect();
+    let failures = |rules: Rules| games.iter().filter(|g| g.replay(rules).is_err()).count();
+    // With the two-square rule some logs shuttle into an illegal move.
+    let two_square = games
+        .iter()
+        .filter(|g| {
+            matches!(
+                g.replay(Preset::Battlegeneral.rules()),
+                Err(ReplayError::Illegal {
+                    error: stratego_rules::IllegalMove::TwoSquare { .. },
+                    ..
+                })
+            )
+        })
+        .count();
+    assert!(two_square > 0);
+    // Without the 1998-ply limit the 12 drawn logs do not end.
+    let no_limit = Rules {
+        max_plies: None,
+        ..Preset::UccReplay.rules()
+    };
+    assert_eq!(failures(no_limit), 12);
+    // Without range attacks some Scout attacks are illegal.
+    let no_range = Rules {
+        scout_range_attack: false,
+        ..Preset::UccReplay.rules()
+    };
+    assert!(failures(no_range) > 0);
+    assert_eq!(failures(Preset::UccReplay.rules()), 0);
+}

@@ -143,6 +143,15 @@ fn check_game(seed: u64, rule_bits: u8, barrage: bool, max_plies: usize) {
             let mut r = SplitMix64::new(seed ^ ply as u64);
             let det = Position::determinize(&view, &mut r);
             assert_eq!(det.view(viewer), view, "determinized view differs: {text}");
+            for sq in Square::all() {
+                if let Some(p) = det.piece_at(sq) {
+                    assert!(
+                        !p.moved || p.piece.rank.is_movable(),
+                        "a moved {} on {sq}",
+                        p.piece.rank
+                    );
+                }
+            }
             let mut r2 = SplitMix64::new(seed ^ ply as u64);
             assert_eq!(
                 Position::determinize(&view, &mut r2),
@@ -194,4 +203,38 @@ proptest! {
     fn random_barrage_games_keep_every_invariant(seed in any::<u64>(), bits in 0u8..64) {
         check_game(seed, bits, true, 200);
     }
+}
+
+/// Determinizing a start position's view spreads the hidden Flag evenly
+/// over the unknown pieces (a chi-square test at a generous bound).
+#[test]
+fn determinize_is_uniform_over_the_unknown_pieces() {
+    let pos = random_start(Army::Barrage, Rules::default(), 11);
+    let view = pos.view(Player::First);
+    let blue: Vec<Square> = Square::all()
+        .filter(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| p.piece.owner == Player::Second)
+        })
+        .collect();
+    assert_eq!(blue.len(), 8);
+    let mut hits = vec![0u32; blue.len()];
+    let mut rng = SplitMix64::new(5);
+    let n = 8000;
+    for _ in 0..n {
+        let d = Position::determinize(&view, &mut rng);
+        for (i, &s) in blue.iter().enumerate() {
+            if d.piece_at(s).is_some_and(|p| p.piece.rank == Rank::Flag) {
+                hits[i] += 1;
+            }
+        }
+    }
+    assert_eq!(hits.iter().sum::<u32>(), n);
+    let expected = f64::from(n) / blue.len() as f64;
+    let chi2: f64 = hits
+        .iter()
+        .map(|&h| (f64::from(h) - expected).powi(2) / expected)
+        .sum();
+    // 7 degrees of freedom: P(chi2 > 24.3) < 0.001.
+    assert!(chi2 < 24.3, "{hits:?}");
 }
