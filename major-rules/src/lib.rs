@@ -1,7 +1,13 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+#[cfg(feature = "ai")]
+pub mod ai;
 mod board;
+mod clock;
+pub mod eval;
+pub mod highscore;
+mod level;
 mod movegen;
 mod notation;
 mod position;
@@ -9,6 +15,8 @@ mod rules;
 mod stack;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
+pub use clock::{Clock, format_duration};
+pub use level::{Level, UnknownLevel};
 pub use movegen::{MAX_MOVES, MoveList};
 pub use notation::{
     MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,

@@ -106,6 +106,23 @@ impl Position {
         !self.for_each_move(colour, |_| false)
     }
 
+    /// Whether a piece of `colour` could capture on `to` after the enemy
+    /// piece on `from` moved there (capturing whatever stood on `to`).
+    pub(crate) fn can_capture_after(&self, colour: Colour, from: Square, to: Square) -> bool {
+        let board = self.board();
+        let stone = 1 + colour.index() as u8;
+        let major = stone + 2;
+        let cells = self.cells();
+        let probe = |steps: &[(i32, i32)], code: u8| {
+            steps.iter().any(|&(dc, dr)| {
+                to.offset(dc, dr)
+                    .filter(|&s| board.contains(s) && s != from)
+                    .is_some_and(|s| cells[board.index(s)] == code)
+            })
+        };
+        probe(&STONE_STEPS, stone) || probe(&MAJOR_JUMPS, major)
+    }
+
     /// Whether a piece of `colour` could capture on `target` (a stone next
     /// to it, or a Major at distance two). Captures are legal in every
     /// direction.
