@@ -121,21 +121,34 @@ impl HashedPerft {
     /// the table.
     pub const MIN_STORED_DEPTH: u32 = 3;
 
-    /// A table of about `megabytes` MiB (at least one bucket; the bucket
-    /// count is rounded down to a power of two) for the given convention.
+    /// A table of about `megabytes` MiB (the bucket count is rounded down
+    /// to a power of two, at least one bucket) for the given convention.
+    /// When that much memory cannot be reserved the table is halved until
+    /// it can.
     #[must_use]
     pub fn new(megabytes: usize, finished: FinishedGames) -> HashedPerft {
         let bucket = core::mem::size_of::<[Entry; 2]>();
         let wanted = (megabytes.saturating_mul(1 << 20) / bucket).max(1);
         // The largest power of two not above `wanted`.
-        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut table = Vec::new();
+        while buckets > 1 && table.try_reserve_exact(buckets).is_err() {
+            buckets /= 2;
+        }
+        table.resize(buckets, [Entry::default(); 2]);
         HashedPerft {
-            table: vec![[Entry::default(); 2]; buckets],
+            table,
             mask: buckets - 1,
             finished,
             hits: 0,
             probes: 0,
         }
+    }
+
+    /// The number of buckets (of two entries) of the table.
+    #[must_use]
+    pub fn buckets(&self) -> usize {
+        self.table.len()
     }
 
     /// The number of move paths of length `depth` from `board`, the same as

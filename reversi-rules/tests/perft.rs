@@ -51,3 +51,10 @@ fn depth_zero_is_one() {
         1
     );
 }
+
+#[test]
+fn the_smallest_table_still_counts_right() {
+    let mut small = HashedPerft::new(0, FinishedGames::Drop);
+    assert_eq!(small.buckets(), 1);
+    assert_eq!(small.count(Board::start(), 5), 1_396);
+}
