@@ -513,6 +513,9 @@ impl Game for Position {
     }
 }
 
+/// The hash covers every piece with its revealed and moved marks, the side
+/// to move and both sides' two-square series; not the ply counters (they
+/// only decide when a move limit ends the game).
 impl ZobristHash for Position {
     #[inline]
     fn zobrist(&self) -> u64 {

@@ -193,7 +193,8 @@ impl Session {
     /// When the player to move must have moved by (during play).
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
-        (self.position.is_some() && self.result.is_none()).then_some(self.turn_started + MOVE_TIME)
+        (self.position.is_some() && self.result.is_none())
+            .then_some(self.turn_started.saturating_add(MOVE_TIME))
     }
 
     fn advance(&mut self, now: Millis) -> Result<(), SessionError> {

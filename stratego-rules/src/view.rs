@@ -12,7 +12,7 @@ use crate::movegen;
 use crate::position::early_end;
 use crate::setup::shuffle;
 use crate::shuttle::Shuttle;
-use crate::{Army, MoveList, Piece, Position, Rank, Rules, Square};
+use crate::{Army, MoveList, Position, Rank, Rules, Square};
 
 /// One player's view of a game. It never holds a hidden rank: two
 /// positions that differ only in ranks the viewer has not seen give equal
@@ -41,8 +41,9 @@ pub struct SeenPiece {
     pub owner: Player,
     /// The rank, if the viewer knows it.
     pub rank: Option<Rank>,
-    /// The rank is known to the viewer's opponent... for the viewer's own
-    /// pieces; for enemy pieces: revealed to the viewer.
+    /// The rank is public: for the viewer's own pieces, the opponent knows
+    /// it; for enemy pieces, the viewer learned it (battle or long Scout
+    /// move).
     pub revealed: bool,
     /// The piece has moved.
     pub moved: bool,
@@ -285,14 +286,5 @@ impl Determinize for Position {
             }
         }
         view.position_with(board)
-    }
-}
-
-impl Piece {
-    /// The piece seen by `viewer`: the rank only if `viewer` owns it or it
-    /// is revealed.
-    #[must_use]
-    pub fn seen_by(self, viewer: Player, revealed: bool) -> Option<Rank> {
-        (self.owner == viewer || revealed).then_some(self.rank)
     }
 }

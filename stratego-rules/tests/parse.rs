@@ -113,3 +113,36 @@ fn the_sample_records_parse() {
     assert_eq!((s.plies, s.battles), (3, 1));
     assert!(s.abnormal.is_some());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Any sequence of session actions at any times: no panic, time never
+    /// runs backwards inside the session, and a finished session stays
+    /// finished.
+    #[test]
+    fn sessions_never_panic(actions in proptest::collection::vec((0u8..5, any::<bool>(), any::<u64>(), 0usize..300), 0..40)) {
+        use board_core::{Game, Player};
+        use stratego_rules::session::Challenge;
+        use stratego_rules::{Army, Rules, predefined};
+        let mut s = Challenge::new("b", "r", 0).expect("distinct names").accept(0, Army::Classic, Rules::default());
+        let mut finished = false;
+        for (kind, first, time, pick) in actions {
+            let player = if first { Player::First } else { Player::Second };
+            match kind {
+                0 => { let _ = s.submit_setup(player, predefined()[pick % 8].1, time); }
+                1 => { let _ = s.submit_setup(player, Deployment::EMPTY, time); }
+                2 => {
+                    let mv = s.position().and_then(|p| p.moves().get(pick % 50).copied());
+                    if let Some(mv) = mv { let _ = s.play(player, mv, time); }
+                }
+                3 => { let _ = s.leave(player, time); }
+                _ => { let _ = s.tick(time); }
+            }
+            if finished {
+                prop_assert!(s.result().is_some());
+            }
+            finished = s.result().is_some();
+        }
+    }
+}
