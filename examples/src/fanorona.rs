@@ -9,7 +9,8 @@ use fanorona_rules::ai::{Computer, Level, PlayedGame, play_game, random_opening}
 use fanorona_rules::daily::{Date, daily_computer};
 use fanorona_rules::scoring::score;
 use fanorona_rules::{
-    BLACK, Bitboard, CaptureKind, Diagram, Move, Point, Position, StepOption, Turn, WHITE,
+    BLACK, Bitboard, CaptureKind, Diagram, FanoronaEval, Move, PerftTable, Point, Position,
+    StepOption, Turn, WHITE, Weights,
 };
 use serde_json::json;
 
@@ -77,6 +78,10 @@ struct PerftArgs {
     /// Also print the count below each move.
     #[arg(long)]
     divide: bool,
+    /// Cache counts of transposed positions in a table of this many MiB
+    /// (0: plain bulk counting).
+    #[arg(long, default_value_t = 0)]
+    hash_mb: usize,
 }
 
 #[derive(Debug, clap::Args)]
@@ -97,6 +102,30 @@ struct MatchArgs {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The first player's evaluation: to measure what its terms are worth.
+    #[arg(long, value_enum, default_value_t = EvalChoice::Full)]
+    first_eval: EvalChoice,
+    /// The second player's evaluation.
+    #[arg(long, value_enum, default_value_t = EvalChoice::Full)]
+    second_eval: EvalChoice,
+}
+
+/// Which evaluation a match player uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EvalChoice {
+    /// Material, initiative, threats and mobility (the levels' evaluation).
+    Full,
+    /// Material only.
+    Material,
+}
+
+impl EvalChoice {
+    fn eval(self) -> FanoronaEval {
+        match self {
+            EvalChoice::Full => FanoronaEval::default(),
+            EvalChoice::Material => FanoronaEval::new(Weights::material_only()),
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -196,6 +225,8 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
             total += n;
         }
         total
+    } else if a.hash_mb > 0 {
+        pos.perft_hashed(a.depth, &mut PerftTable::new(a.hash_mb))
     } else {
         pos.perft(a.depth)
     };
@@ -205,6 +236,7 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
         "depth": a.depth,
         "nodes": nodes,
         "seconds": seconds,
+        "hash_mb": a.hash_mb,
     });
     if a.divide {
         result["divide"] = json!(divide);
@@ -221,8 +253,8 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
 
 fn run_match(a: &MatchArgs, out: Output) -> CliResult {
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut first = Computer::new(a.first);
-    let mut second = Computer::new(a.second);
+    let mut first = Computer::with_eval(a.first.limits(), a.first_eval.eval());
+    let mut second = Computer::with_eval(a.second.limits(), a.second_eval.eval());
     let start = Instant::now();
     let mut total_moves = 0usize;
     for g in 0..a.games {
@@ -264,8 +296,8 @@ fn run_match(a: &MatchArgs, out: Output) -> CliResult {
             "wins": wins,
             "draws": draws,
             "losses": losses,
-            "first": a.first.to_string(),
-            "second": a.second.to_string(),
+            "first": format!("{} ({:?})", a.first, a.first_eval),
+            "second": format!("{} ({:?})", a.second, a.second_eval),
             "score": points / f64::from(a.games.max(1)),
             "average_moves": total_moves as f64 / f64::from(a.games.max(1)),
             "seconds": seconds,
@@ -302,7 +334,7 @@ fn run_bench(a: &BenchArgs, out: Output) -> CliResult {
     for pos in bench_positions() {
         let mut c = Computer::with_eval(
             board_search::Limits::depth(a.depth),
-            fanorona_rules::FanoronaEval::default(),
+            FanoronaEval::default(),
         );
         let r = c.think(&pos);
         out.progress(format!(

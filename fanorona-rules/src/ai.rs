@@ -18,7 +18,7 @@ use crate::position::Position;
 /// |---|---|
 /// | easy | 1 |
 /// | medium | 3 |
-/// | hard | 5 |
+/// | hard | 6 |
 ///
 /// Each searches with a fresh transposition table (16 MiB) for every move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -28,7 +28,7 @@ pub enum Level {
     Easy,
     /// Three turns ahead.
     Medium,
-    /// Five turns ahead.
+    /// Six turns ahead.
     Hard,
 }
 
@@ -42,7 +42,7 @@ impl Level {
         match self {
             Level::Easy => 1,
             Level::Medium => 3,
-            Level::Hard => 5,
+            Level::Hard => 6,
         }
     }
 

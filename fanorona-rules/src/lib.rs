@@ -18,7 +18,7 @@ pub mod scoring;
 pub mod turn;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
-pub use movegen::MoveList;
+pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
 pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePointError, ParsePositionError};
 pub use position::{BLACK, MAX_STONES, PlayError, Position, SetupError, WHITE};

@@ -122,11 +122,7 @@ impl Sink for Perft {
 pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut c = Count(0);
-            generate(own, opp, &mut c);
-            c.0
-        }
+        1 => count_moves(own, opp),
         _ => {
             let mut p = Perft {
                 depth: depth - 1,
@@ -136,6 +132,59 @@ pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
             p.nodes
         }
     }
+}
+
+/// The number of whole-turn moves of the side owning `own`, in bulk.
+///
+/// Every first capture is one move; only those whose landing point could
+/// capture at all on the board before the move (a superset of where a
+/// chain can go on: a capture only removes enemy stones, and the points it
+/// frees are never next to the landing point except straight ahead, the
+/// forbidden same direction) are followed for their continuations. The
+/// others are counted with a popcount.
+#[inline]
+pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
+    let empty = BOARD & !(own | opp);
+    let mut a = [0u64; 8];
+    let mut w = [0u64; 8];
+    let mut could = 0u64;
+    let mut any = 0u64;
+    for d in 0..8 {
+        let ca = CAN_STEP[d] & shift_back(empty & CAN_STEP[d] & shift_back(opp, d), d);
+        let cw = CAN_STEP[d] & CAN_STEP[(d + 4) & 7] & shift_back(empty, d) & shift(opp, d);
+        could |= ca | cw;
+        a[d] = ca & own;
+        w[d] = cw & own;
+        any |= a[d] | w[d];
+    }
+    if any == 0 {
+        return u64::from(paika_count(own, opp));
+    }
+    let mut count = Count(0);
+    for d in 0..8 {
+        count.0 += u64::from(a[d].count_ones() + w[d].count_ones());
+        let go_on = shift_back(could, d);
+        let mut ha = a[d] & go_on;
+        while ha != 0 {
+            let p = ha.trailing_zeros() as u8;
+            ha &= ha - 1;
+            let to = neighbour(p, d);
+            let taken = line(opp, neighbour(to, d), d);
+            let own2 = own ^ (1 << p) ^ (1 << to);
+            continue_chain(&mut count, (), own2, opp ^ taken, to, d, (1 << p) | (1 << to));
+        }
+        let mut hw = w[d] & go_on;
+        while hw != 0 {
+            let p = hw.trailing_zeros() as u8;
+            hw &= hw - 1;
+            let to = neighbour(p, d);
+            let back = (d + 4) & 7;
+            let taken = line(opp, neighbour(p, back), back);
+            let own2 = own ^ (1 << p) ^ (1 << to);
+            continue_chain(&mut count, (), own2, opp ^ taken, to, d, (1 << p) | (1 << to));
+        }
+    }
+    count.0
 }
 
 /// The number of paika steps (ignoring whether captures exist).
@@ -371,3 +420,97 @@ static DIR_BY_OFFSET: [u8; 21] = {
     }
     t
 };
+
+/// A perft cache entry: the exact stones (so a hit is never a collision),
+/// the remaining depth and the count.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    own: u64,
+    opp: u64,
+    /// The count in the low 56 bits, the remaining depth in the top 8.
+    packed: u64,
+}
+
+/// A cache of perft counts by position and remaining depth: transpositions
+/// (the same stones reached by different move orders) are counted once.
+pub struct PerftTable {
+    entries: Vec<Entry>,
+}
+
+impl PerftTable {
+    /// A table of about `mib` MiB (at least one entry).
+    #[must_use]
+    pub fn new(mib: usize) -> Self {
+        let want = (mib.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
+        let len = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() / 2
+        };
+        PerftTable {
+            entries: vec![Entry::default(); len],
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, own: u64, opp: u64, depth: u32) -> usize {
+        let mut h = own.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ opp.rotate_left(29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            ^ u64::from(depth).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^= h >> 31;
+        (h as usize) & (self.entries.len() - 1)
+    }
+}
+
+impl core::fmt::Debug for PerftTable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "PerftTable({} entries)", self.entries.len())
+    }
+}
+
+struct HashedPerft<'a> {
+    depth: u32,
+    nodes: u64,
+    table: &'a mut PerftTable,
+}
+
+impl Sink for HashedPerft<'_> {
+    type Path = ();
+    #[inline(always)]
+    fn first(_: u8, _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn then((): (), _: usize, _: CaptureKind) {}
+    #[inline(always)]
+    fn capture(&mut self, (): (), own: u64, opp: u64) {
+        self.nodes += perft_hashed(opp, own, self.depth, self.table);
+    }
+    #[inline(always)]
+    fn paika(&mut self, _: u8, _: usize, own: u64, opp: u64) {
+        self.nodes += perft_hashed(opp, own, self.depth, self.table);
+    }
+}
+
+/// [`perft`] with a cache of every node at remaining depth 1 and more.
+pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTable) -> u64 {
+    if depth <= 1 || table.entries.is_empty() {
+        return perft(own, opp, depth);
+    }
+    let slot = table.slot(own, opp, depth);
+    let e = table.entries[slot];
+    if e.own == own && e.opp == opp && (e.packed >> 56) as u32 == depth {
+        return e.packed & ((1 << 56) - 1);
+    }
+    let mut p = HashedPerft {
+        depth: depth - 1,
+        nodes: 0,
+        table,
+    };
+    generate(own, opp, &mut p);
+    let nodes = p.nodes;
+    table.entries[slot] = Entry {
+        own,
+        opp,
+        packed: (u64::from(depth) << 56) | (nodes & ((1 << 56) - 1)),
+    };
+    nodes
+}
