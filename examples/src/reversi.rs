@@ -224,3 +224,63 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_rules::wthor::{WtbGame, WtbHeader};
+
+    #[test]
+    fn positions_are_read_as_ffo_text_or_as_moves() {
+        let start = parse_position(&Position::start().to_string()).expect("FFO text");
+        assert_eq!(start, Position::start());
+        let after = parse_position("f5d6").expect("moves");
+        assert_eq!(after.empty_count(), 58);
+        assert!(parse_position("f5f5").is_err());
+        assert!(parse_position("nonsense").is_err());
+    }
+
+    #[test]
+    fn replay_recognises_each_format() {
+        let dir = std::env::temp_dir().join(format!("spielwerk-reversi-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let wtb = WtbFile {
+            header: WtbHeader::default(),
+            games: vec![WtbGame {
+                tournament: 0,
+                black_player: 0,
+                white_player: 0,
+                black_discs: 13,
+                theoretical: 13,
+                moves: ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4"]
+                    .iter()
+                    .map(|s| s.parse().expect("a square"))
+                    .collect(),
+            }],
+        };
+        let files = [
+            ("games.txt", b"2025 d3c3b3d2e1d6d7e3f4 64-0\n".to_vec()),
+            (
+                "games.csv",
+                format!("{}\n7,1,d3c3b3d2e1d6d7e3f4\n", eothello::HEADER).into_bytes(),
+            ),
+            ("games.wtb", wtb.to_bytes().expect("one short game")),
+        ];
+        for (name, bytes) in files {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).expect("written");
+            let summary = replay_file(&path).expect("readable");
+            let _ = std::fs::remove_file(&path);
+            assert_eq!(
+                (summary.games, summary.moves, summary.illegal),
+                (1, 9, 0),
+                "{name}"
+            );
+            // The WTB record says 13 Black discs, the board gives 64 with the
+            // empties: exactly one mismatch there, none elsewhere.
+            let expected = usize::from(name.ends_with(".wtb"));
+            assert_eq!(summary.mismatches, expected, "{name}");
+        }
+        assert!(replay_file(&dir.join("missing.txt")).is_err());
+    }
+}
