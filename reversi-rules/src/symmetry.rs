@@ -182,14 +182,34 @@ impl Board {
     /// Symmetric boards have the same canonical board.
     #[must_use]
     pub fn canonical(self) -> (Board, Symmetry) {
-        let mut best = (self, Symmetry::Identity);
-        for s in Symmetry::ALL {
-            let image = s.board(self);
-            if image < best.0 {
-                best = (image, s);
+        // The 8 images share their work: two transpositions, four column
+        // mirrors and byte swaps, in the order of `Symmetry::ALL`.
+        let images = |b: u64| {
+            let m = mirror_columns(b);
+            let t = transpose(b);
+            let tm = mirror_columns(t);
+            [
+                b,
+                m,
+                b.swap_bytes(),
+                m.swap_bytes(),
+                t,
+                tm,
+                t.swap_bytes(),
+                tm.swap_bytes(),
+            ]
+        };
+        let (players, opponents) = (images(self.player()), images(self.opponent()));
+        let mut best = 0;
+        for i in 1..8 {
+            if (players[i], opponents[i]) < (players[best], opponents[best]) {
+                best = i;
             }
         }
-        best
+        (
+            Board::from_parts(players[best], opponents[best]),
+            Symmetry::ALL[best],
+        )
     }
 }
 
@@ -235,6 +255,19 @@ mod tests {
         assert_eq!(name(Symmetry::Transpose), "a1");
         assert_eq!(name(Symmetry::TransposeMirrorColumns), "h1");
         assert_eq!(name(Symmetry::TransposeMirrorRows), "a8");
+    }
+
+    #[test]
+    fn canonical_is_the_least_image_and_names_its_symmetry() {
+        let board = Board::start()
+            .play(Square::from_coords_const(5, 4))
+            .and_then(|b| b.play(Square::from_coords_const(5, 5)))
+            .expect("f5 f6 are legal");
+        let (canonical, symmetry) = board.canonical();
+        assert_eq!(symmetry.board(board), canonical);
+        for s in Symmetry::ALL {
+            assert!(canonical <= s.board(board));
+        }
     }
 
     #[test]
