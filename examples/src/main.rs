@@ -7,6 +7,7 @@
 
 mod demo;
 mod fanorona;
+mod major;
 mod output;
 mod reversi;
 mod stratego;
@@ -34,6 +35,8 @@ enum Command {
     Demo(demo::Args),
     /// Fanorona: play, demo, perft, level matches, bench.
     Fanorona(fanorona::Args),
+    /// Major: play (0-2 computers), demo, perft, level matches, bench.
+    Major(major::Args),
     /// Reversi (Othello): perft, replay of game files.
     Reversi(reversi::Args),
     /// Stratego: replay of UCC 2012 logs and Gravon games, perft, bench, play.
@@ -45,6 +48,7 @@ fn run(cli: Cli) -> CliResult {
     match cli.command {
         Command::Demo(args) => demo::run(&args, out),
         Command::Fanorona(args) => fanorona::run(&args, out),
+        Command::Major(args) => major::run(&args, out),
         Command::Reversi(args) => reversi::run(&args, out),
         Command::Stratego(args) => stratego::run(&args, out),
     }

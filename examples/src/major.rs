@@ -1,0 +1,616 @@
+//! `spielwerk major`: perft, self-play matches between levels, a speed
+//! bench, a computer demo, and games in the terminal (0, 1 or 2 computers)
+//! with clocks and the highscore.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use board_core::{Game, Outcome, perft, perft_divide};
+use major_rules::ai::{Engine, MatchResult, play_game, play_match};
+use major_rules::highscore::{Entry, Highscores};
+use major_rules::{Board, Clock, Colour, Level, Move, Position, format_duration, parse_moves};
+use serde_json::json;
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk major`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Verb {
+    /// Count the move paths of a given length from a board's start, or from
+    /// the position after a list of moves.
+    Perft(PerftArgs),
+    /// A self-play match between two levels: W/D/L of the first.
+    Match(MatchArgs),
+    /// Fixed searches from every board's start: node signature and speed.
+    Bench(BenchArgs),
+    /// Computer against computer, printed move by move (no input needed).
+    Demo(DemoArgs),
+    /// A game in the terminal: each colour a human or a computer level.
+    /// With two computers, Esc or q stops the demo at any move.
+    Play(PlayArgs),
+}
+
+fn board_of(n: u32) -> CliResult<Board> {
+    Ok(Board::standard(n)?)
+}
+
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The number of plies.
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=12))]
+    depth: u32,
+    /// The board, 1-4.
+    #[arg(long, default_value_t = 1)]
+    board: u32,
+    /// Moves played from the start first, e.g. "a4-b4 h5-g5".
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// A position string instead of the board's start (see
+    /// `major_rules::Position`); `--moves` are played from it.
+    #[arg(long)]
+    position: Option<String>,
+    /// Print the count below each move.
+    #[arg(long)]
+    divide: bool,
+}
+
+fn perft_cmd(args: &PerftArgs, out: Output) -> CliResult {
+    let mut pos = match &args.position {
+        Some(p) => p.parse::<Position>()?,
+        None => Position::start(board_of(args.board)?),
+    };
+    let moves = parse_moves(&args.moves)?;
+    pos.play_moves(&moves)?;
+    let t = Instant::now();
+    let mut divide = Vec::new();
+    let nodes = if args.divide {
+        divide = perft_divide(&pos, args.depth, Default::default());
+        divide.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&pos, args.depth)
+    };
+    let seconds = t.elapsed().as_secs_f64();
+    let divide_json: serde_json::Map<String, serde_json::Value> = divide
+        .iter()
+        .map(|(m, n)| (m.to_string(), json!(n)))
+        .collect();
+    out.result(
+        json!({ "game": "major", "board": pos.board().number(), "position": pos.to_string(),
+                "depth": args.depth, "nodes": nodes, "seconds": seconds, "divide": divide_json }),
+        || {
+            let mut s = String::new();
+            for (m, n) in &divide {
+                s.push_str(&format!("{m} {n}\n"));
+            }
+            s.push_str(&format!(
+                "perft({}) = {nodes} in {seconds:.3} s ({:.1} Mnodes/s)",
+                args.depth,
+                nodes as f64 / seconds.max(1e-9) / 1e6
+            ));
+            s
+        },
+    );
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// The board, 1-4.
+    #[arg(long, default_value_t = 1)]
+    board: u32,
+    /// The number of games (colours alternate; each pair of games shares a
+    /// random opening).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// The first level (whose wins are counted).
+    #[arg(long, default_value = "medium")]
+    first: Level,
+    /// The second level.
+    #[arg(long, default_value = "easy")]
+    second: Level,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 4)]
+    opening: usize,
+    /// The seed of the openings.
+    #[arg(long, default_value_t = 2026)]
+    seed: u64,
+}
+
+fn match_cmd(args: &MatchArgs, out: Output) -> CliResult {
+    let board = board_of(args.board)?;
+    let t = Instant::now();
+    let r: MatchResult = play_match(
+        board,
+        args.first,
+        args.second,
+        args.games,
+        args.opening,
+        args.seed,
+        |g, r| {
+            out.progress(format!(
+                "game {g}/{}: +{} ={} -{}",
+                args.games, r.wins, r.draws, r.losses
+            ));
+        },
+    );
+    let score = (f64::from(r.wins) + 0.5 * f64::from(r.draws)) / f64::from(args.games.max(1));
+    out.result(
+        json!({ "game": "major", "board": args.board, "games": args.games, "wins": r.wins,
+                "draws": r.draws, "losses": r.losses, "first": args.first.name(),
+                "second": args.second.name(), "score": score,
+                "seconds": t.elapsed().as_secs_f64() }),
+        || {
+            format!(
+                "board {} {} vs {}: {} games, +{} ={} -{} (score {:.1}%)",
+                args.board,
+                args.first,
+                args.second,
+                args.games,
+                r.wins,
+                r.draws,
+                r.losses,
+                100.0 * score
+            )
+        },
+    );
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// The level whose budget each search uses.
+    #[arg(long, default_value = "hard")]
+    level: Level,
+}
+
+fn bench_cmd(args: &BenchArgs, out: Output) -> CliResult {
+    let mut nodes = 0;
+    let t = Instant::now();
+    for board in Board::all_standard() {
+        let mut pos = Position::start(board);
+        // A fixed line of four moves per board, then a search.
+        for _ in 0..4 {
+            let Some(mv) = Engine::new(Level::Easy).choose(&pos) else {
+                break;
+            };
+            pos.play(mv)?;
+        }
+        let result = Engine::new(args.level).think(&pos);
+        nodes += result.nodes;
+        out.progress(format!(
+            "board {}: {} nodes, best {}",
+            board.number().unwrap_or(0),
+            result.nodes,
+            result.best_move.map_or("-".to_owned(), |m| m.to_string())
+        ));
+    }
+    let seconds = t.elapsed().as_secs_f64();
+    let nps = nodes as f64 / seconds.max(1e-9);
+    out.result(
+        json!({ "game": "major", "nodes": nodes, "seconds": seconds, "nps": nps }),
+        || format!("{nodes} nodes in {seconds:.2} s ({nps:.0} nodes/s)"),
+    );
+    Ok(())
+}
+
+#[derive(Debug, clap::Args)]
+struct DemoArgs {
+    /// The board, 1-4.
+    #[arg(long, default_value_t = 1)]
+    board: u32,
+    /// Blue's level.
+    #[arg(long, default_value = "medium")]
+    blue: Level,
+    /// Red's level.
+    #[arg(long, default_value = "medium")]
+    red: Level,
+    /// Random opening plies (0 for the same game every time).
+    #[arg(long, default_value_t = 2)]
+    opening: usize,
+    /// The seed of the opening.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn outcome_text(pos: &Position) -> String {
+    match (pos.outcome(), pos.winner()) {
+        (Some(Outcome::Draw), _) => "draw".to_owned(),
+        (Some(_), Some(c)) => format!("{c} wins"),
+        _ => "unfinished".to_owned(),
+    }
+}
+
+/// One computer-against-computer game on `board` (medium against medium,
+/// two random opening plies), printed move by move; the JSON object of
+/// `spielwerk demo`'s list (`{"game","moves","outcome"}`). For the global
+/// `spielwerk demo`.
+#[allow(dead_code)] // for the global `spielwerk demo` (the lead wires it in)
+pub fn demo_game(board: u32, out: Output) -> CliResult<serde_json::Value> {
+    demo(
+        &DemoArgs {
+            board,
+            blue: Level::Medium,
+            red: Level::Medium,
+            opening: 2,
+            seed: 1,
+        },
+        out,
+    )
+}
+
+fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
+    let board = board_of(args.board)?;
+    out.line(format!(
+        "Major, board {} ({}): Blue {} against Red {}",
+        args.board,
+        board.name(),
+        args.blue,
+        args.red
+    ));
+    let mut ply = 0;
+    let game = play_game(
+        board,
+        args.blue,
+        args.red,
+        args.opening,
+        args.seed,
+        |pos, mv| {
+            ply += 1;
+            let who = pos.side_to_move().other();
+            out.line(format!("{ply:>3}. {who:<4} {mv}"));
+            true
+        },
+    );
+    out.line(game.last.diagram());
+    let outcome = outcome_text(&game.last);
+    out.line(format!("{outcome} after {} moves", game.moves.len()));
+    Ok(json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }))
+}
+
+/// A side in `play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Human,
+    Computer(Level),
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.eq_ignore_ascii_case("human") {
+            return Ok(Side::Human);
+        }
+        s.parse::<Level>()
+            .map(Side::Computer)
+            .map_err(|e| format!("{e}, or human"))
+    }
+}
+
+#[derive(Debug, clap::Args)]
+struct PlayArgs {
+    /// The board, 1-4.
+    #[arg(long, default_value_t = 1)]
+    board: u32,
+    /// Blue: human, easy, medium or hard.
+    #[arg(long, default_value = "human")]
+    blue: Side,
+    /// Red: human, easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    red: Side,
+    /// The highscore file (default: `$HOME/.spielwerk/major-highscore.json`).
+    #[arg(long)]
+    highscore: Option<PathBuf>,
+    /// The human's name for the highscore (asked for when a human wins if
+    /// not given).
+    #[arg(long)]
+    name: Option<String>,
+    /// With two computers: the pause between moves, in milliseconds.
+    #[arg(long, default_value_t = 400)]
+    delay_ms: u64,
+}
+
+fn highscore_path(args: &PlayArgs) -> PathBuf {
+    args.highscore.clone().unwrap_or_else(|| {
+        std::env::var_os("HOME")
+            .map_or_else(|| PathBuf::from("."), PathBuf::from)
+            .join(".spielwerk")
+            .join("major-highscore.json")
+    })
+}
+
+fn show_table(scores: &Highscores, board: &Board) -> String {
+    let table = scores.table(board);
+    let mut s = format!(
+        "Highscore, board {} ({}):",
+        board.number().unwrap_or(0),
+        board.name()
+    );
+    if table.is_empty() {
+        s.push_str(" no entries yet");
+    }
+    for (i, e) in table.iter().enumerate() {
+        s.push_str(&format!(
+            "\n{:>3}. {:<24} {:<6} {:>8} {:>4} moves",
+            i + 1,
+            e.name,
+            e.level.name(),
+            format_duration(Duration::from_millis(e.millis)),
+            e.moves
+        ));
+    }
+    s
+}
+
+/// What the user typed at a human's turn.
+enum Input {
+    Move(Move),
+    Quit,
+}
+
+fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
+    loop {
+        print!(
+            "{} to move (e.g. {}; 'moves' lists them, q quits): ",
+            pos.side_to_move(),
+            pos.moves()
+                .first()
+                .map_or("-".to_owned(), |m| m.to_string())
+        );
+        std::io::stdout().flush()?;
+        let mut line = String::new();
+        if stdin.read_line(&mut line)? == 0 {
+            return Ok(Input::Quit);
+        }
+        let t = line.trim();
+        if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") || t.contains('\u{1b}') {
+            return Ok(Input::Quit);
+        }
+        if t == "moves" {
+            let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
+            println!("{}", list.join(" "));
+            continue;
+        }
+        match t.parse::<Move>() {
+            Ok(mv) => match pos.check(mv) {
+                Ok(()) => return Ok(Input::Move(mv)),
+                Err(e) => println!("illegal: {e}"),
+            },
+            Err(e) => println!("not a move: {e}"),
+        }
+    }
+}
+
+fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
+    let board = board_of(args.board)?;
+    let sides = [args.blue, args.red];
+    let humans = sides.iter().filter(|s| **s == Side::Human).count();
+    if humans == 0 {
+        let levels = sides.map(|s| match s {
+            Side::Computer(l) => l,
+            Side::Human => Level::Medium,
+        });
+        return watch(board, levels, Duration::from_millis(args.delay_ms), out);
+    }
+    let path = highscore_path(args);
+    // The highscore only counts human-against-computer games; a damaged
+    // file is reported and never overwritten.
+    let mut scores = if humans == 1 {
+        match Highscores::load(&path) {
+            Ok(s) => {
+                println!("{}\n", show_table(&s, &board));
+                Some(s)
+            }
+            Err(e) => {
+                eprintln!("highscore not available: {e}");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    let mut engines = sides.map(|s| match s {
+        Side::Computer(l) => Some(Engine::new(l)),
+        Side::Human => None,
+    });
+    let mut pos = Position::start(board);
+    let mut clock = Clock::new();
+    let mut human_moves = 0u32;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    clock.start(pos.side_to_move(), Instant::now());
+    while pos.outcome().is_none() {
+        let now = Instant::now();
+        println!(
+            "{}Blue {}  Red {}{}",
+            pos.diagram(),
+            format_duration(clock.elapsed(Colour::Blue, now)),
+            format_duration(clock.elapsed(Colour::Red, now)),
+            pos.threat()
+                .map_or(String::new(), |t| format!("  (capture {t} or lose!)"))
+        );
+        let me = pos.side_to_move();
+        let mv = match &mut engines[me.index()] {
+            Some(engine) => {
+                let mv = engine.choose(&pos).ok_or("the computer found no move")?;
+                println!("{me} ({}) plays {mv}", engine.level());
+                mv
+            }
+            None => match ask_move(&pos, &mut input)? {
+                Input::Move(mv) => {
+                    human_moves += 1;
+                    mv
+                }
+                Input::Quit => {
+                    println!("game abandoned");
+                    return Ok(());
+                }
+            },
+        };
+        pos.play(mv)?;
+        clock.start(pos.side_to_move(), Instant::now());
+    }
+    let end = Instant::now();
+    clock.stop(end);
+    println!("{}{}", pos.diagram(), outcome_text(&pos));
+    if let (Some(scores), Some(winner)) = (&mut scores, pos.winner())
+        && let Side::Computer(level) = sides[winner.other().index()]
+        && sides[winner.index()] == Side::Human
+    {
+        let name = match &args.name {
+            Some(n) => n.clone(),
+            None => {
+                print!("You won! Your name for the highscore: ");
+                std::io::stdout().flush()?;
+                let mut line = String::new();
+                input.read_line(&mut line)?;
+                line
+            }
+        };
+        let entry = Entry::new(&name, level, clock.elapsed(winner, end), human_moves);
+        match scores.insert(&board, entry) {
+            Some(rank) => {
+                scores.save(&path)?;
+                println!("entered at place {} ({})", rank + 1, path.display());
+            }
+            None => println!("not fast enough for the table this time"),
+        }
+        println!("{}", show_table(scores, &board));
+    }
+    let outcome = outcome_text(&pos);
+    out.result(
+        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome }),
+        || format!("game over: {outcome}"),
+    );
+    Ok(())
+}
+
+/// Keys without Enter and without echo while a demo runs, so that Esc, q
+/// or Ctrl-C stop it at any move; the terminal's settings are saved first
+/// and restored on drop (with `stty`, on Unix terminals; elsewhere, or when
+/// stdin is not a terminal, no key stops the demo).
+struct Keys {
+    saved: Option<String>,
+}
+
+impl Keys {
+    fn new() -> Keys {
+        use std::io::IsTerminal;
+        use std::process::{Command, Stdio};
+        if !std::io::stdin().is_terminal() {
+            return Keys { saved: None };
+        }
+        let saved = Command::new("stty")
+            .arg("-g")
+            .stdin(Stdio::inherit())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+        let raw = saved.is_some()
+            && Command::new("stty")
+                .args(["-icanon", "-echo", "-isig", "min", "0", "time", "0"])
+                .stdin(Stdio::inherit())
+                .status()
+                .is_ok_and(|s| s.success());
+        Keys {
+            saved: if raw { saved } else { None },
+        }
+    }
+
+    /// Waits `pause`; `true` as soon as Esc, q or Ctrl-C is pressed.
+    fn stop_requested(&self, pause: Duration) -> bool {
+        use std::io::Read;
+        let end = Instant::now() + pause;
+        loop {
+            if self.saved.is_some() {
+                let mut buf = [0u8; 16];
+                if let Ok(n) = std::io::stdin().lock().read(&mut buf)
+                    && buf[..n]
+                        .iter()
+                        .any(|&b| matches!(b, 0x1b | b'q' | b'Q' | 0x03))
+                {
+                    return true;
+                }
+            }
+            let now = Instant::now();
+            if now >= end {
+                return false;
+            }
+            std::thread::sleep((end - now).min(Duration::from_millis(20)));
+        }
+    }
+}
+
+impl Drop for Keys {
+    fn drop(&mut self) {
+        if let Some(settings) = &self.saved {
+            let _ = std::process::Command::new("stty")
+                .arg(settings)
+                .stdin(std::process::Stdio::inherit())
+                .status();
+        }
+    }
+}
+
+/// Two computers: the board after every move, stoppable with Esc or q.
+fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliResult {
+    let keys = Keys::new();
+    println!(
+        "Board {} ({}): Blue {} against Red {}. Esc or q stops.",
+        board.number().unwrap_or(0),
+        board.name(),
+        levels[0],
+        levels[1]
+    );
+    let mut clock = Clock::new();
+    clock.start(Colour::Blue, Instant::now());
+    let mut stopped = false;
+    let game = play_game(board, levels[0], levels[1], 0, 0, |pos, mv| {
+        let now = Instant::now();
+        clock.start(pos.side_to_move(), now);
+        println!(
+            "{} plays {mv}\n{}Blue {}  Red {}",
+            pos.side_to_move().other(),
+            pos.diagram(),
+            format_duration(clock.elapsed(Colour::Blue, now)),
+            format_duration(clock.elapsed(Colour::Red, now))
+        );
+        stopped = keys.stop_requested(pause);
+        !stopped
+    });
+    drop(keys);
+    let outcome = if stopped {
+        "stopped".to_owned()
+    } else {
+        outcome_text(&game.last)
+    };
+    out.result(
+        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }),
+        || format!("{outcome} after {} moves", game.moves.len()),
+    );
+    Ok(())
+}
+
+/// Runs `spielwerk major`.
+pub fn run(args: &Args, out: Output) -> CliResult {
+    match &args.verb {
+        Verb::Perft(a) => perft_cmd(a, out),
+        Verb::Match(a) => match_cmd(a, out),
+        Verb::Bench(a) => bench_cmd(a, out),
+        Verb::Demo(a) => {
+            let game = demo(a, out)?;
+            out.result(json!({ "games": [game] }), || {
+                "1 demo game finished".to_owned()
+            });
+            Ok(())
+        }
+        Verb::Play(a) => play_cmd(a, out),
+    }
+}
