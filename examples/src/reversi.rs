@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use board_core::FinishedGames;
+use board_core::{FinishedGames, perft_divide};
 use reversi_rules::perft::{HashedPerft, perft};
 use reversi_rules::record::ReplaySummary;
 use reversi_rules::wthor::WtbFile;
@@ -57,6 +57,10 @@ struct PerftArgs {
     /// The size of the transposition table in MiB, with `--hash`.
     #[arg(long, default_value_t = 256)]
     hash_mb: usize,
+    /// Also give the count below each legal move (to find where two move
+    /// generators disagree).
+    #[arg(long)]
+    divide: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -112,6 +116,14 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     } else {
         perft(pos.board(), args.depth, finished)
     };
+    let divide: Vec<(String, u64)> = if args.divide {
+        perft_divide(&pos, args.depth, finished)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let seconds = start.elapsed().as_secs_f64();
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds
@@ -128,13 +140,22 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
             "convention": convention,
             "hash": args.hash,
             "position": pos.to_string(),
+            "divide": divide
+                .iter()
+                .map(|(mv, n)| json!({ "move": mv, "nodes": n }))
+                .collect::<Vec<_>>(),
         }),
         || {
-            format!(
+            let mut text = String::new();
+            for (mv, n) in &divide {
+                text.push_str(&format!("{mv} {n}\n"));
+            }
+            text.push_str(&format!(
                 "perft {}: {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
                 args.depth,
                 rate / 1e6
-            )
+            ));
+            text
         },
     );
     Ok(())
