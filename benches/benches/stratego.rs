@@ -1,6 +1,7 @@
 //! Stratego rules speed: move generation on positions from random games
-//! between the predefined setups, random playouts, and the hidden-
-//! information operations (view, determinize).
+//! between real human setups (the Gravon file in `../shared/data/stratego/`
+//! when it is there, else the predefined setups), random playouts, and the
+//! hidden-information operations (view, determinize).
 //!
 //! `cargo bench -p benches --bench stratego`
 //!
@@ -12,12 +13,47 @@ use std::hint::black_box;
 
 use board_core::{Determinize, Game, Observable, SplitMix64, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use stratego_rules::{Army, MoveList, Position, Preset, Setup, predefined};
+use std::sync::OnceLock;
 
-/// A start position of two predefined setups.
+use stratego_rules::{Army, Deployment, MoveList, Position, Preset, Setup, predefined};
+
+/// The first 1000 real human setups, or the eight predefined ones.
+fn deployments() -> &'static [Deployment] {
+    static SETUPS: OnceLock<Vec<Deployment>> = OnceLock::new();
+    SETUPS.get_or_init(|| {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/data/stratego/setups/gravon_classic_human_setups.dat"
+        );
+        let real: Vec<Deployment> = std::fs::read_to_string(path)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| Deployment::from_gravon(l).ok())
+            .filter(|d| d.is_valid(Army::Classic))
+            .take(1000)
+            .collect();
+        if real.is_empty() {
+            eprintln!("no real setups at {path}: using the predefined ones");
+            predefined().iter().map(|(_, d)| *d).collect()
+        } else {
+            eprintln!("{} real human setups", real.len());
+            real
+        }
+    })
+}
+
+/// A start position of two setups.
 fn start(red: usize, blue: usize) -> Position {
+    let d = deployments();
+    let setup = Setup::from_deployments(Army::Classic, &d[red % d.len()], &d[blue % d.len()]);
+    Position::from_setup(setup, Preset::Battlegeneral.rules()).expect("valid setups")
+}
+
+/// A start position of two predefined setups (for perft, which the README
+/// publishes).
+fn predefined_start(red: usize, blue: usize) -> Position {
     let d = predefined();
-    let setup = Setup::from_deployments(Army::Classic, &d[red % 8].1, &d[blue % 8].1);
+    let setup = Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1);
     Position::from_setup(setup, Preset::Battlegeneral.rules()).expect("predefined setups are valid")
 }
 
@@ -27,7 +63,7 @@ fn sample_positions() -> Vec<Position> {
     let mut out = Vec::new();
     let mut moves = MoveList::new();
     for g in 0..64 {
-        let mut pos = start(g, g / 8 + 3);
+        let mut pos = start(2 * g, 2 * g + 1);
         for ply in 0..600 {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -68,7 +104,7 @@ fn playouts(c: &mut Criterion) {
     // Count the plies of the measured playouts once, for the throughput.
     let run = |seed: u64| -> u64 {
         let mut rng = SplitMix64::new(seed);
-        let mut pos = start(seed as usize, seed as usize + 5);
+        let mut pos = start(2 * seed as usize + 200, 2 * seed as usize + 201);
         let mut moves = MoveList::new();
         let mut plies = 0;
         while plies < 2000 {
@@ -86,7 +122,7 @@ fn playouts(c: &mut Criterion) {
     group.bench_function("random_playouts_16", |b| {
         b.iter(|| (0..16).map(|s| run(black_box(s))).sum::<u64>());
     });
-    let pos = start(0, 1);
+    let pos = predefined_start(0, 1);
     group.throughput(Throughput::Elements(perft(&pos, 4)));
     group.bench_function("perft_4_fortress_vs_left_flank", |b| {
         b.iter(|| perft(black_box(&pos), 4));

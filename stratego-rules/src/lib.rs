@@ -1,37 +1,41 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+mod builder;
 mod cell;
 mod combat;
 mod movegen;
 mod piece;
 mod position;
+mod predefined;
 mod rules;
 mod setup;
 mod shuttle;
 mod square;
+mod view;
+mod xml;
 
+pub mod gravon;
+pub mod leaderboard;
+pub mod notation;
+pub mod replay;
+pub mod session;
+pub mod ucc;
+
+pub use builder::{BUILD_ORDER, BuildError, SetupBuilder};
 pub use combat::{Battle, battle};
+pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use movegen::MAX_MOVES;
+pub use notation::PositionParseError;
 pub use piece::{Army, BoardPiece, Piece, Rank, colour};
 pub use position::{IllegalMove, MoveList, MoveReport, Position, UndoInfo};
+pub use predefined::predefined;
+pub use replay::{ReplayError, ReplaySummary};
 pub use rules::{Preset, Rules, UnknownPreset};
 pub use setup::{
-    BUILD_ORDER, BuildError, Deployment, DeploymentParseError, Setup, SetupBuilder, SetupError,
-    SetupProblem, predefined, zone_index, zone_square,
+    Deployment, DeploymentParseError, Setup, SetupError, SetupProblem, zone_index, zone_square,
 };
 pub use square::{Direction, Move, MoveParseError, Square, SquareError};
-pub mod notation;
-pub use notation::PositionParseError;
-mod view;
-pub use view::{SeenPiece, View};
-pub mod replay;
-pub mod ucc;
-pub use replay::{ReplayError, ReplaySummary};
 pub use ucc::UccGame;
-pub mod gravon;
-mod xml;
-pub use gravon::{GravonError, GravonGame, GravonResult};
+pub use view::{SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};
-pub mod leaderboard;
-pub mod session;
