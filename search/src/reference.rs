@@ -4,7 +4,7 @@
 //! They share the fast searches' conventions exactly: scores from the point
 //! of view of the player to move, decided games scored by distance from the
 //! root ([`win_in`](crate::win_in)), evaluations clamped to
-//! ±[`MAX_EVAL`](crate::MAX_EVAL), and at the horizon (for evaluators that
+//! ±[`MAX_EVAL`], and at the horizon (for evaluators that
 //! [use quiescence](crate::Evaluator::uses_quiescence)) a quiescence search
 //! over the evaluator's noisy moves of at most `quiescence_plies` plies
 //! (the side to move may always "stand pat" on the evaluation).
