@@ -147,8 +147,9 @@ impl View {
 
     /// The board as the viewer sees it, rank 10 at the top: own pieces by
     /// strength (`B`, `F`, `1`..`10`), enemy pieces as `?` (unmoved), `?'`
-    /// (moved) or their revealed strength; Red's in upper case labels
-    /// `R..`, Blue's `b..`.
+    /// (moved) or their revealed strength; Red's labels start with `R`,
+    /// Blue's with `b`; a `*` marks the viewer's own pieces the opponent
+    /// knows.
     #[must_use]
     pub fn render(&self) -> String {
         let mut out = String::new();
@@ -164,6 +165,9 @@ impl View {
                         Some(p) => {
                             let side = if p.owner == Player::First { 'R' } else { 'b' };
                             let r = match p.rank {
+                                Some(r) if p.owner == self.viewer && p.revealed => {
+                                    format!("{}*", r.short())
+                                }
                                 Some(r) => r.short().to_string(),
                                 None if p.moved => "?'".to_string(),
                                 None => "?".to_string(),

@@ -336,3 +336,21 @@ fn red_moves_first_from_a_setup() {
             .is_some_and(|x| x.piece.owner == Player::First)
     }));
 }
+
+#[test]
+fn the_rendered_view_shows_only_what_the_viewer_knows() {
+    let d = stratego_rules::predefined();
+    let setup =
+        stratego_rules::Setup::from_deployments(stratego_rules::Army::Classic, &d[0].1, &d[1].1);
+    let mut p = Position::from_setup(setup, Rules::default()).expect("valid");
+    let blue = p.view(Player::Second).render();
+    assert_eq!(blue.matches("R?").count(), 40);
+    assert!(!blue.contains("b?"), "Blue knows its own ranks");
+    // a4 is a Red Scout: its long move reveals it to Blue; Red sees it as
+    // known to Blue.
+    p.play(mv("a4-a6")).expect("legal");
+    assert_eq!(p.view(Player::Second).render().matches("R?").count(), 39);
+    assert!(p.view(Player::Second).render().contains("R2 "));
+    assert!(p.view(Player::First).render().contains("R2*"));
+    assert_eq!(p.view(Player::First).render().matches("b?").count(), 40);
+}
