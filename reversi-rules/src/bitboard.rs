@@ -10,11 +10,10 @@
 //! Kogge-Stone-style parallel prefix), so each direction costs a handful of
 //! shifts and masks and no loop. The directions towards lower bits are the
 //! same code run on the board mirrored top to bottom (a byte swap); east
-//! uses the carry of an addition. Flips are computed per direction from
-//! precomputed rays (the 8 rays of a square share one cache line): the
-//! first square on the ray that is not an opponent disc is found with one
-//! bit trick, and the opponent discs before it flip when that square holds
-//! a player disc. Nothing branches.
+//! uses the carry of an addition. Flips are computed per line through the
+//! square (row, column, two diagonals): the line is gathered into a byte,
+//! two tables of 2 KiB give the outflanking squares and the discs between,
+//! and the byte is spread back onto the board. Nothing branches.
 
 /// Every square of column `a`.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -103,33 +102,16 @@ const fn ray(square: usize, dc: i32, dr: i32) -> u64 {
     bits
 }
 
-/// The 8 rays of every square in one cache line: towards higher bit
-/// numbers (east, south-west, south, south-east), then towards lower ones
-/// (west, north-east, north, north-west).
-static RAYS: [[u64; 8]; 64] = {
-    let mut table = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        table[sq] = [
-            ray(sq, 1, 0),
-            ray(sq, -1, 1),
-            ray(sq, 0, 1),
-            ray(sq, 1, 1),
-            ray(sq, -1, 0),
-            ray(sq, 1, -1),
-            ray(sq, 0, -1),
-            ray(sq, -1, -1),
-        ];
-        sq += 1;
-    }
-    table
-};
-
 /// The discs that a disc of `player` placed on `square` (0..64) flips.
 ///
 /// Zero when the move flips nothing (it is then illegal) and for any
 /// `square` of 64 or more. The square itself is not included and is not
 /// checked to be empty.
+///
+/// Each of the four lines through the square (row, column, both
+/// diagonals) is gathered into one byte (a shift for the row, a multiply
+/// for the others), two small tables give the outflanking squares and the
+/// discs between, and the result is spread back onto the board.
 ///
 /// ```
 /// use reversi_rules::bitboard::flips;
@@ -142,29 +124,156 @@ static RAYS: [[u64; 8]; 64] = {
 #[inline]
 #[must_use]
 pub fn flips(square: usize, player: u64, opponent: u64) -> u64 {
-    let sq = square & 63;
     let valid = 0u64.wrapping_sub((square < 64) as u64);
-    let rays = &RAYS[sq];
-    let mut flipped = 0u64;
-    let mut d = 0;
-    while d < 4 {
-        // Towards higher bits: the first non-opponent square is the lowest
-        // set bit of the ray less the opponent's discs.
-        let ray = rays[d];
-        let stop = ray & !opponent;
-        let first = stop & stop.wrapping_neg();
-        let line = first.wrapping_sub(1) & ray;
-        flipped |= line & 0u64.wrapping_sub(((first & player) != 0) as u64);
-        // Towards lower bits: the highest set bit.
-        let ray = rays[d + 4];
-        let stop = ray & !opponent;
-        let first = (0x8000_0000_0000_0000u64 >> (stop | 1).leading_zeros()) & stop;
-        let line = !((first << 1).wrapping_sub(1)) & ray;
-        flipped |= line & 0u64.wrapping_sub(((first & player) != 0) as u64);
-        d += 1;
+    let sq = square & 63;
+    let (column, row) = (sq & 7, sq >> 3);
+    let lines = &LINES[sq];
+
+    // The row: the line's bit i is column i.
+    let shift = 8 * row as u32;
+    let o = (opponent >> shift) as u8 as usize;
+    let p = (player >> shift) as u8;
+    let f = line_flips(column, o, p);
+    let mut flipped = u64::from(f) << shift;
+
+    // The column: bit i is row i.
+    let o = gather_column(opponent, column);
+    let p = gather_column(player, column) as u8;
+    let f = line_flips(row, o, p);
+    flipped |= COLUMN_SPREAD[f as usize] << column;
+
+    // The diagonals: bit i is column i.
+    for mask in [lines.diagonal, lines.anti_diagonal] {
+        let o = gather_diagonal(opponent, mask);
+        let p = gather_diagonal(player, mask) as u8;
+        let f = line_flips(column, o, p);
+        flipped |= u64::from(f).wrapping_mul(FILE_A) & mask;
     }
     flipped & valid
 }
+
+/// The flips along one line gathered into a byte, for a disc at `at`.
+#[inline(always)]
+fn line_flips(at: usize, opponent: usize, player: u8) -> u8 {
+    let outflank = OUTFLANK[at & 7][opponent & 0xFF] & player;
+    FLIPPED[at & 7][outflank as usize]
+}
+
+/// Column `column` of `b` as a byte, row `i` at bit `i`.
+#[inline(always)]
+fn gather_column(b: u64, column: usize) -> usize {
+    (((b >> column) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
+/// The squares of `b` on the diagonal `mask` as a byte, column `i` at bit
+/// `i` (each column holds one square of a diagonal, so nothing collides).
+#[inline(always)]
+fn gather_diagonal(b: u64, mask: u64) -> usize {
+    ((b & mask).wrapping_mul(FILE_A) >> 56) as usize
+}
+
+/// The two diagonals through a square.
+#[derive(Clone, Copy)]
+struct Lines {
+    /// The a1-h8 direction.
+    diagonal: u64,
+    /// The h1-a8 direction.
+    anti_diagonal: u64,
+}
+
+const LINES: [Lines; 64] = {
+    let mut table = [Lines {
+        diagonal: 0,
+        anti_diagonal: 0,
+    }; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = Lines {
+            diagonal: ray(sq, 1, 1) | ray(sq, -1, -1) | 1 << sq,
+            anti_diagonal: ray(sq, -1, 1) | ray(sq, 1, -1) | 1 << sq,
+        };
+        sq += 1;
+    }
+    table
+};
+
+/// `OUTFLANK[at][o]`: on a line of 8 squares with opponent discs `o`, the
+/// squares just past each run of opponent discs that starts next to `at`;
+/// a player disc there makes the run flip.
+static OUTFLANK: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut o = 0;
+        while o < 256 {
+            let mut out = 0u8;
+            let mut k = at + 1;
+            while k < 8 && (o >> k) & 1 == 1 {
+                k += 1;
+            }
+            if k > at + 1 && k < 8 {
+                out |= 1 << k;
+            }
+            let mut k = at as i32 - 1;
+            while k >= 0 && (o >> k) & 1 == 1 {
+                k -= 1;
+            }
+            if k < at as i32 - 1 && k >= 0 {
+                out |= 1 << k;
+            }
+            table[at][o] = out;
+            o += 1;
+        }
+        at += 1;
+    }
+    table
+};
+
+/// `FLIPPED[at][b]`: the squares strictly between `at` and each square of
+/// `b` on a line of 8.
+static FLIPPED: [[u8; 256]; 8] = {
+    let mut table = [[0u8; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut b = 0;
+        while b < 256 {
+            let mut between = 0u8;
+            let mut k = 0;
+            while k < 8 {
+                if (b >> k) & 1 == 1 {
+                    let (lo, hi) = if k < at { (k, at) } else { (at, k) };
+                    let mut j = lo + 1;
+                    while j < hi {
+                        between |= 1 << j;
+                        j += 1;
+                    }
+                }
+                k += 1;
+            }
+            table[at][b] = between;
+            b += 1;
+        }
+        at += 1;
+    }
+    table
+};
+
+/// `COLUMN_SPREAD[b]`: bit `i` of `b` put on row `i` of column `a`.
+static COLUMN_SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                table[b] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
 
 /// The squares of `b` from the lowest to the highest, as indices 0..64.
 ///
@@ -193,13 +302,24 @@ mod tests {
     #[test]
     fn rays_stop_at_the_edges() {
         // From a1 east: b1..h1.
-        assert_eq!(RAYS[0][0], 0xFE);
+        assert_eq!(ray(0, 1, 0), 0xFE);
         // From h1 east: nothing.
-        assert_eq!(RAYS[7][0], 0);
+        assert_eq!(ray(7, 1, 0), 0);
         // From a1 south-east: the long diagonal less a1.
-        assert_eq!(RAYS[0][3], 0x8040_2010_0804_0200);
-        // From h8 north-west: the same diagonal less h8.
-        assert_eq!(RAYS[63][7], 0x0040_2010_0804_0201);
+        assert_eq!(ray(0, 1, 1), 0x8040_2010_0804_0200);
+        assert_eq!(LINES[0].diagonal, 0x8040_2010_0804_0201);
+    }
+
+    #[test]
+    fn line_tables() {
+        // A disc at 0 with opponents at 1 and 2: the run ends at 3.
+        assert_eq!(OUTFLANK[0][0b110], 0b1000);
+        // No run next to the disc: nothing.
+        assert_eq!(OUTFLANK[0][0b100], 0);
+        // A run to the edge is not outflanked.
+        assert_eq!(OUTFLANK[0][0b1111_1110], 0);
+        assert_eq!(FLIPPED[0][0b1000], 0b110);
+        assert_eq!(FLIPPED[4][0b1000_0001], 0b0110_1110);
     }
 
     #[test]
