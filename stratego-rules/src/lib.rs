@@ -3,6 +3,7 @@
 
 mod builder;
 mod cell;
+mod chase;
 mod combat;
 mod movegen;
 mod piece;

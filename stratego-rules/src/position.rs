@@ -5,6 +5,7 @@ use arrayvec::ArrayVec;
 use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
 use crate::cell::{self, Cell};
+use crate::chase::{Chase, occupancy_digest};
 use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::shuttle::Shuttle;
 use crate::{Army, Battle, BoardPiece, Move, Piece, Rank, Rules, Square, battle};
@@ -45,6 +46,7 @@ pub struct Position {
     pub(crate) shuttle: ByPlayer<Shuttle>,
     pub(crate) counts: ByPlayer<[u8; 12]>,
     pub(crate) masks: ByPlayer<SideMasks>,
+    pub(crate) chase: Chase,
     pub(crate) hash: u64,
 }
 
@@ -132,6 +134,12 @@ pub enum IllegalMove {
         /// The move.
         mv: Move,
     },
+    /// The more-squares rule forbids recreating a board of the chase.
+    #[error("{mv}: the more-squares rule forbids repeating a board of this chase")]
+    MoreSquares {
+        /// The move.
+        mv: Move,
+    },
     /// The two-square rule forbids another move back and forth.
     #[error("{mv}: the two-square rule allows only {limit} moves back and forth")]
     TwoSquare {
@@ -176,6 +184,7 @@ impl Position {
             },
             counts,
             masks: ByPlayer::from_fn(|p| SideMasks::from_board(&board, p)),
+            chase: Chase::default(),
             hash: 0,
         };
         pos.hash = pos.zobrist_from_scratch();
@@ -188,9 +197,10 @@ impl Position {
         self.rules
     }
 
-    /// Changes the rules (the two-square state is cleared when the rule is
-    /// turned off).
+    /// Changes the rules (the two-square and chase states are cleared when
+    /// their rules are turned off).
     pub fn set_rules(&mut self, rules: Rules) {
+        let chase = self.chase;
         *self = Position::from_parts(
             self.board,
             self.army,
@@ -200,6 +210,10 @@ impl Position {
             self.quiet,
             self.shuttle,
         );
+        if rules.more_squares {
+            self.chase = chase;
+            self.hash = self.zobrist_from_scratch();
+        }
     }
 
     /// The piece set (classic or Barrage).
@@ -264,6 +278,11 @@ impl Position {
     /// Whether `player` could move if it were its turn.
     #[must_use]
     pub fn can_move(&self, player: Player) -> bool {
+        if self.rules.more_squares && self.chase.chaser == Some(player) {
+            let mut moves = MoveList::new();
+            self.legal_moves_of(player, &mut moves);
+            return !moves.is_empty();
+        }
         movegen::has_move(
             &self.masks[player],
             &self.masks[!player],
@@ -314,6 +333,9 @@ impl Position {
                 if next.count > limit {
                     return Err(IllegalMove::TwoSquare { mv, limit });
                 }
+            }
+            if self.chase_forbids(me, mv.from.index() as u8, mv.to.index() as u8) {
+                return Err(IllegalMove::MoreSquares { mv });
             }
         } else if cell::is_own(t, me) {
             return Err(IllegalMove::OwnPiece { mv });
@@ -394,10 +416,28 @@ impl Position {
         self.put(f, new_from);
         self.put(t, new_to);
         h ^= key(f, new_from) ^ key(t, new_to);
+        if self.rules.more_squares {
+            let their_last = self.chase.last_to[(!me).index()];
+            let stands = their_last < 100 && cell::is_own(self.board[usize::from(their_last)], !me);
+            let digest = occupancy_digest(self.masks.first.occ, self.masks.second.occ);
+            let old = self.chase;
+            self.chase = old.after(me, f as u8, t as u8, d != cell::EMPTY, digest, stands);
+            h ^= old.digest() ^ self.chase.digest();
+        }
         self.hash = h;
         self.ply = self.ply.saturating_add(1);
         self.to_move = !me;
         report
+    }
+
+    /// Whether the more-squares rule forbids `me`'s move `from`-`to` (onto
+    /// an empty square).
+    #[inline]
+    fn chase_forbids(&self, me: Player, from: u8, to: u8) -> bool {
+        self.rules.more_squares
+            && self
+                .chase
+                .forbids(me, from, to, self.masks.first.occ, self.masks.second.occ)
     }
 
     /// Sets square `i` to `c`, keeping the bitboards in step.
@@ -430,6 +470,12 @@ impl Position {
                 self.gen_rules(player),
                 moves,
             );
+            if self.rules.more_squares && self.chase.chaser == Some(player) {
+                moves.retain(|m| {
+                    self.board[m.to.index()] != cell::EMPTY
+                        || !self.chase_forbids(player, m.from.index() as u8, m.to.index() as u8)
+                });
+            }
         }
     }
 }
@@ -514,7 +560,8 @@ impl Game for Position {
 }
 
 /// The hash covers every piece with its revealed and moved marks, the side
-/// to move and both sides' two-square series; not the ply counters (they
+/// to move, both sides' two-square series and (with the more-squares rule)
+/// the chase in progress; not the ply counters (they
 /// only decide when a move limit ends the game).
 impl ZobristHash for Position {
     #[inline]
@@ -533,6 +580,9 @@ impl ZobristHash for Position {
         for p in Player::ALL {
             h ^= self.shuttle[p].digest(SHUTTLE_SALT[p]);
         }
+        if self.rules.more_squares {
+            h ^= self.chase.digest();
+        }
         h
     }
 }
@@ -545,6 +595,7 @@ pub struct UndoInfo {
     shuttle: Shuttle,
     quiet: u32,
     counts: ByPlayer<[u8; 12]>,
+    chase: Chase,
     hash: u64,
 }
 
@@ -558,6 +609,7 @@ impl Undo for Position {
             shuttle: self.shuttle[self.to_move],
             quiet: self.quiet,
             counts: self.counts,
+            chase: self.chase,
             hash: self.hash,
         };
         self.apply(mv);
@@ -572,6 +624,7 @@ impl Undo for Position {
         self.shuttle[self.to_move] = undo.shuttle;
         self.quiet = undo.quiet;
         self.counts = undo.counts;
+        self.chase = undo.chase;
         self.hash = undo.hash;
     }
 }

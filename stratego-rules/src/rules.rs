@@ -25,6 +25,10 @@ pub struct Rules {
     /// crossing one common square boundary counts). `None` turns it off.
     /// Attacks are never restricted and end a series.
     pub two_square: Option<u8>,
+    /// The ISF more-squares rule: a player chasing an enemy piece may not
+    /// recreate an arrangement of pieces seen since the chase began (see
+    /// the crate documentation for the exact reading).
+    pub more_squares: bool,
     /// Reaching this many plies (half-moves) draws the game.
     pub max_plies: Option<u32>,
     /// Reaching this many plies in a row without a battle draws the game.
@@ -49,8 +53,7 @@ pub enum Preset {
     /// The default: Scouts attack at range, two-square rule at 5, no move
     /// limits.
     Battlegeneral,
-    /// ISF tournament rules: as Battlegeneral (the ISF more-squares rule is
-    /// not implemented; see the crate README).
+    /// ISF tournament rules: as Battlegeneral plus the more-squares rule.
     Isf,
     /// Hasbro rules: the two-square rule at 3.
     Hasbro,
@@ -78,12 +81,17 @@ impl Preset {
         let base = Rules {
             scout_range_attack: true,
             two_square: Some(5),
+            more_squares: false,
             max_plies: None,
             max_plies_without_battle: None,
             immobile_side_loses_at_once: false,
         };
         match self {
-            Preset::Battlegeneral | Preset::Isf | Preset::Gravon => base,
+            Preset::Battlegeneral | Preset::Gravon => base,
+            Preset::Isf => Rules {
+                more_squares: true,
+                ..base
+            },
             Preset::Hasbro => Rules {
                 two_square: Some(3),
                 ..base

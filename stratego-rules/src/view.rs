@@ -8,6 +8,7 @@ use board_core::rand_core::RngCore;
 use board_core::{ByPlayer, Determinize, Observable, Player};
 
 use crate::cell::{self, Cell};
+use crate::chase::Chase;
 use crate::movegen;
 use crate::position::early_end;
 use crate::setup::shuffle;
@@ -31,6 +32,7 @@ pub struct View {
     ply: u32,
     quiet: u32,
     shuttle: ByPlayer<Shuttle>,
+    chase: Chase,
     counts: ByPlayer<[u8; 12]>,
 }
 
@@ -131,10 +133,26 @@ impl View {
         let own = movegen::SideMasks::from_board(&self.board, self.viewer);
         let enemy = movegen::SideMasks::from_board(&self.board, !self.viewer);
         movegen::generate(&own, &enemy, rules, moves);
+        if self.rules.more_squares && self.chase.chaser == Some(self.viewer) {
+            let (red, blue) = match self.viewer {
+                Player::First => (own.occ, enemy.occ),
+                Player::Second => (enemy.occ, own.occ),
+            };
+            moves.retain(|m| {
+                enemy.occ & (1u128 << m.to.index()) != 0
+                    || !self.chase.forbids(
+                        self.viewer,
+                        m.from.index() as u8,
+                        m.to.index() as u8,
+                        red,
+                        blue,
+                    )
+            });
+        }
     }
 
     fn position_with(&self, board: [Cell; 100]) -> Position {
-        Position::from_parts(
+        let mut pos = Position::from_parts(
             board,
             self.army,
             self.to_move,
@@ -142,7 +160,12 @@ impl View {
             self.ply,
             self.quiet,
             self.shuttle,
-        )
+        );
+        if self.rules.more_squares {
+            pos.chase = self.chase;
+            pos.hash = board_core::ZobristHash::zobrist_from_scratch(&pos);
+        }
+        pos
     }
 
     /// The board as the viewer sees it, rank 10 at the top: own pieces by
@@ -233,6 +256,7 @@ impl Observable for Position {
             ply: self.ply,
             quiet: self.quiet,
             shuttle: self.shuttle,
+            chase: self.chase,
             counts: self.counts,
         }
     }

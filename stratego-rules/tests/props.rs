@@ -8,7 +8,7 @@ mod common;
 use board_core::{Determinize, Game, Observable, Player, SplitMix64, Undo, ZobristHash};
 use common::{Game2, random_start};
 use proptest::prelude::*;
-use stratego_rules::{Army, Battle, Move, MoveList, Position, Rank, Rules, Square};
+use stratego_rules::{Army, Battle, Move, MoveList, Position, Preset, Rank, Rules, Square};
 
 fn rules_from(bits: u8) -> Rules {
     Rules {
@@ -19,6 +19,7 @@ fn rules_from(bits: u8) -> Rules {
             2 => Some(3),
             _ => Some(5),
         },
+        more_squares: false,
         max_plies: (bits & 8 != 0).then_some(150),
         max_plies_without_battle: (bits & 16 != 0).then_some(40),
         immobile_side_loses_at_once: bits & 32 != 0,
@@ -237,4 +238,103 @@ fn determinize_is_uniform_over_the_unknown_pieces() {
         .sum();
     // 7 degrees of freedom: P(chi2 > 24.3) < 0.001.
     assert!(chi2 < 24.3, "{hits:?}");
+}
+
+/// Random games under the ISF rules (more-squares on): the rule only
+/// removes following moves of the chaser, `check` agrees with the move
+/// list, the view lists the referee's moves, and the hash stays exact.
+fn check_isf_game(seed: u64) -> usize {
+    let rules = Preset::Isf.rules();
+    let mut pos = random_start(Army::Classic, rules, seed);
+    let mut rng = SplitMix64::new(seed ^ 0x15F);
+    let mut moves = MoveList::new();
+    let mut removed_total = 0;
+    // Each side's last move.
+    let mut last: [Option<Move>; 2] = [None, None];
+    for _ in 0..300 {
+        assert_eq!(pos.zobrist(), pos.zobrist_from_scratch());
+        pos.legal_moves(&mut moves);
+        let mut free = pos.clone();
+        free.set_rules(Rules {
+            more_squares: false,
+            ..rules
+        });
+        let without: Vec<Move> = sorted(&free.moves());
+        let with = sorted(&moves);
+        for m in &without {
+            match pos.check(*m) {
+                Ok(()) => assert!(with.contains(m)),
+                Err(e) => {
+                    assert!(
+                        matches!(e, stratego_rules::IllegalMove::MoreSquares { .. }),
+                        "{e}"
+                    );
+                    assert!(!with.contains(m));
+                    removed_total += 1;
+                }
+            }
+        }
+        assert!(with.iter().all(|m| without.contains(m)));
+        let mut seen = MoveList::new();
+        pos.view(pos.to_move()).legal_moves(&mut seen);
+        assert_eq!(seen, moves);
+        // A chasing policy: follow the enemy piece that moved last with the
+        // piece that moved last, or flee with it when it is followed.
+        let me = pos.to_move().index();
+        let adjacent = |a: Square, b: Square| {
+            (a.file() == b.file() && a.rank().abs_diff(b.rank()) == 1)
+                || (a.rank() == b.rank() && a.file().abs_diff(b.file()) == 1)
+        };
+        let mine = last[me].map(|m| m.to);
+        let theirs = last[1 - me].map(|m| m.to);
+        let chasing: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                Some(m.from) == mine
+                    && pos.piece_at(m.to).is_none()
+                    && theirs.is_some_and(|t| adjacent(m.to, t))
+            })
+            .collect();
+        let fleeing: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| {
+                Some(m.from) == mine
+                    && pos.piece_at(m.to).is_none()
+                    && theirs.is_some_and(|t| adjacent(m.from, t))
+            })
+            .collect();
+        let pick = |list: &[Move], rng: &mut SplitMix64| {
+            list.get(rng.below(list.len().max(1) as u64) as usize)
+                .copied()
+        };
+        let mv = match (pick(&chasing, &mut rng), pick(&fleeing, &mut rng)) {
+            (Some(c), _) if rng.below(10) < 8 => c,
+            (_, Some(f)) if rng.below(10) < 8 => f,
+            _ => match pick(&moves, &mut rng) {
+                Some(m) => m,
+                None => break,
+            },
+        };
+        last[me] = Some(mv);
+        pos.play(mv).unwrap_or_else(|e| panic!("{e}"));
+    }
+    removed_total
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_isf_games_are_consistent(seed in any::<u64>()) {
+        check_isf_game(seed);
+    }
+}
+
+#[test]
+fn random_isf_games_meet_the_more_squares_rule() {
+    let removed: usize = (0..12).map(check_isf_game).sum();
+    eprintln!("{removed} moves removed by the more-squares rule in 12 games");
+    assert!(removed > 0);
 }

@@ -354,3 +354,44 @@ fn the_rendered_view_shows_only_what_the_viewer_knows() {
     assert!(p.view(Player::First).render().contains("R2*"));
     assert_eq!(p.view(Player::First).render().matches("b?").count(), 40);
 }
+
+#[test]
+fn the_more_squares_rule_stops_a_chase_from_repeating_a_board() {
+    use board_core::{Undo, ZobristHash};
+    let pieces = with_flags(&[("d7", "M"), ("e9", "p")]);
+    for (rules, forbidden) in [(Preset::Isf.rules(), true), (Rules::default(), false)] {
+        let mut p = pos(&pieces, 'b', rules);
+        // Blue's Captain moves, Red's Marshal comes next to it: a chase.
+        for m in ["e9-e8", "d7-e7", "e8-f8", "e7-f7"] {
+            p.play(mv(m)).expect("legal");
+            assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+        }
+        p.play(mv("f8-e8"))
+            .expect("the chased piece may always flee");
+        // Following to e7 again would recreate the board after d7-e7.
+        let again = mv("f7-e7");
+        assert_eq!(p.check(again).is_err(), forbidden);
+        if forbidden {
+            assert!(matches!(
+                p.check(again),
+                Err(IllegalMove::MoreSquares { .. })
+            ));
+        }
+        assert_eq!(p.moves().contains(&again), !forbidden);
+        // Red's view lists the same moves as the referee.
+        let mut seen = MoveList::new();
+        p.view(Player::First).legal_moves(&mut seen);
+        assert_eq!(seen, p.moves());
+        // Other moves stay legal, and make/unmake restores the chase.
+        let other = mv("f7-f6");
+        let before = p.clone();
+        let undo = p.make(other);
+        p.unmake(other, undo);
+        assert_eq!(p, before);
+        p.play(other).expect("not a following move");
+        // The chase is over: the Marshal may go back later.
+        p.play(mv("e8-e9")).expect("legal");
+        p.play(mv("f6-f7")).expect("legal");
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+    }
+}
