@@ -179,9 +179,20 @@ pub fn play_game(
     red: Level,
     opening: usize,
     seed: u64,
-    mut on_move: impl FnMut(&Position, Move) -> bool,
+    on_move: impl FnMut(&Position, Move) -> bool,
 ) -> GameRecord {
     let mut engines = [Engine::new(blue), Engine::new(red)];
+    play_engines(board, &mut engines, opening, seed, on_move)
+}
+
+/// [`play_game`] between two given engines, Blue's first.
+pub fn play_engines(
+    board: Board,
+    engines: &mut [Engine; 2],
+    opening: usize,
+    seed: u64,
+    mut on_move: impl FnMut(&Position, Move) -> bool,
+) -> GameRecord {
     let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start_with(board, Rules::default());
     let mut moves = Vec::new();
@@ -231,18 +242,40 @@ pub fn play_match(
     games: u32,
     opening: usize,
     seed: u64,
+    progress: impl FnMut(u32, &MatchResult),
+) -> MatchResult {
+    play_match_with(
+        board,
+        || Engine::new(first),
+        || Engine::new(second),
+        games,
+        opening,
+        seed,
+        progress,
+    )
+}
+
+/// [`play_match`] between engines made by `first` and `second` (a fresh
+/// pair for every game), e.g. to measure a term of the evaluation.
+pub fn play_match_with(
+    board: Board,
+    first: impl Fn() -> Engine,
+    second: impl Fn() -> Engine,
+    games: u32,
+    opening: usize,
+    seed: u64,
     mut progress: impl FnMut(u32, &MatchResult),
 ) -> MatchResult {
     let mut result = MatchResult::default();
     for g in 0..games {
         let game_seed = seed ^ u64::from(g / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let first_is_blue = g % 2 == 0;
-        let (blue, red) = if first_is_blue {
-            (first, second)
+        let mut engines = if first_is_blue {
+            [first(), second()]
         } else {
-            (second, first)
+            [second(), first()]
         };
-        let record = play_game(board, blue, red, opening, game_seed, |_, _| true);
+        let record = play_engines(board, &mut engines, opening, game_seed, |_, _| true);
         match record.winner {
             None => result.draws += 1,
             Some(Colour::Blue) if first_is_blue => result.wins += 1,
@@ -289,6 +322,17 @@ mod tests {
                 .unwrap();
         let mv = Engine::new(Level::Medium).choose(&pos).unwrap();
         assert_eq!(mv.to.to_string(), "a4");
+    }
+
+    #[test]
+    fn medium_beats_easy_in_a_short_match() {
+        // The 100-game matches on every board are release runs (README);
+        // this keeps the ordering of the two cheap levels under test.
+        for n in [2, 4] {
+            let board = Board::standard(n).unwrap();
+            let r = play_match(board, Level::Medium, Level::Easy, 6, 4, 11, |_, _| {});
+            assert!(r.wins > r.losses + 2, "board {n}: {r:?}");
+        }
     }
 
     #[test]
