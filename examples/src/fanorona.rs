@@ -544,15 +544,18 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
                 None => computer.choose(&pos),
             };
             let Some(mv) = choice else { break };
-            println!("The computer plays {mv}");
             mv
         };
-        let before = pos.count(!pos.to_move());
+        let mover = pos.to_move();
+        let before = pos.stones(!mover);
         pos.play(mv)?;
         moves.push(mv);
-        let taken = before - pos.count(pos.to_move());
-        if taken > 0 {
-            println!("{} stone(s) captured", taken);
+        let taken = Bitboard(before.0 & !pos.stones(!mover).0);
+        if mover == BLACK {
+            match taken.len() {
+                0 => println!("The computer plays {mv}"),
+                n => println!("The computer plays {mv} and captures {n}: {}", list(taken)),
+            }
         }
     }
     println!(
