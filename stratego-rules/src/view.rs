@@ -4,6 +4,7 @@
 
 use core::fmt;
 
+use arrayvec::ArrayVec;
 use board_core::rand_core::RngCore;
 use board_core::{ByPlayer, Determinize, Observable, Player};
 
@@ -214,23 +215,35 @@ impl fmt::Display for View {
     }
 }
 
-/// Hands out the unknown enemy ranks: immovable ones only to unmoved
+/// The unknown enemy ranks to hand out: immovable ones only to unmoved
 /// pieces.
 struct FillOrder {
-    movable: Vec<Rank>,
-    immovable: Vec<Rank>,
+    movable: ArrayVec<Rank, 100>,
+    immovable: ArrayVec<Rank, 100>,
 }
 
 impl FillOrder {
     fn new(view: &View) -> FillOrder {
-        let (mut movable, mut immovable) = (Vec::new(), Vec::new());
+        let enemy = !view.viewer;
+        let mut located = [0u8; 13];
+        for &c in &view.board {
+            if cell::is_own(c, enemy) {
+                let r = usize::from(cell::rank_code(c));
+                located[r] = located[r].saturating_add(1);
+            }
+        }
+        let (mut movable, mut immovable) = (ArrayVec::new(), ArrayVec::new());
         for rank in Rank::ALL {
-            for _ in 0..view.unlocated(rank) {
-                if rank.is_movable() {
-                    movable.push(rank);
-                } else {
-                    immovable.push(rank);
-                }
+            let n = view
+                .count(enemy, rank)
+                .saturating_sub(located[rank.index()]);
+            let list = if rank.is_movable() {
+                &mut movable
+            } else {
+                &mut immovable
+            };
+            for _ in 0..n {
+                let _ = list.try_push(rank);
             }
         }
         FillOrder { movable, immovable }
@@ -267,39 +280,38 @@ impl Determinize for Position {
     /// uniformly at random among the assignments that give no moved piece a
     /// Bomb or the Flag.
     fn determinize<R: RngCore + ?Sized>(view: &View, rng: &mut R) -> Position {
-        let unknown_unmoved: Vec<usize> = (0..100)
-            .filter(|&i| {
-                let c = view.board[i];
-                c != cell::EMPTY && cell::rank_code(c) == cell::UNKNOWN && c & cell::MOVED == 0
-            })
-            .collect();
-        let unknown_moved: Vec<usize> = (0..100)
-            .filter(|&i| {
-                let c = view.board[i];
-                c != cell::EMPTY && cell::rank_code(c) == cell::UNKNOWN && c & cell::MOVED != 0
-            })
-            .collect();
-        let fill = FillOrder::new(view);
-        // The immovable ranks go to unmoved pieces; every assignment is
-        // equally likely when the pool (all unlocated ranks) is shuffled over
-        // all unknown pieces conditioned on the moved ones drawing movable
-        // ranks: place the immovable ones on random unmoved pieces, then
-        // shuffle the movable ranks over the rest.
-        let mut unmoved = unknown_unmoved;
-        shuffle(&mut unmoved, rng);
-        let mut board = view.board;
-        let mut rest: Vec<usize> = unknown_moved;
-        for (i, &sq) in unmoved.iter().enumerate() {
-            match fill.immovable.get(i) {
-                Some(r) => board[sq] = (board[sq] & !cell::RANK) | *r as u8,
-                None => rest.push(sq),
+        let mut unmoved: ArrayVec<u8, 100> = ArrayVec::new();
+        let mut rest: ArrayVec<u8, 100> = ArrayVec::new();
+        for (i, &c) in view.board.iter().enumerate() {
+            if c != cell::EMPTY && cell::rank_code(c) == cell::UNKNOWN {
+                let list = if c & cell::MOVED == 0 {
+                    &mut unmoved
+                } else {
+                    &mut rest
+                };
+                let _ = list.try_push(i as u8);
             }
         }
-        let mut movable = fill.movable;
-        shuffle(&mut movable, rng);
+        let mut fill = FillOrder::new(view);
+        // Every assignment that gives no moved piece a Bomb or the Flag is
+        // equally likely: the immovable ranks go to random unmoved pieces,
+        // then the movable ranks are shuffled over the other unknown pieces.
+        shuffle(&mut unmoved, rng);
+        let mut board = view.board;
+        for (i, &sq) in unmoved.iter().enumerate() {
+            match fill.immovable.get(i) {
+                Some(r) => {
+                    board[usize::from(sq)] = (board[usize::from(sq)] & !cell::RANK) | *r as u8
+                }
+                None => {
+                    let _ = rest.try_push(sq);
+                }
+            }
+        }
+        shuffle(&mut fill.movable, rng);
         rest.sort_unstable();
-        for (sq, r) in rest.iter().zip(movable) {
-            board[*sq] = (board[*sq] & !cell::RANK) | r as u8;
+        for (&sq, &r) in rest.iter().zip(fill.movable.iter()) {
+            board[usize::from(sq)] = (board[usize::from(sq)] & !cell::RANK) | r as u8;
         }
         // Any piece still unknown (only for an inconsistent view) becomes a
         // Scout if it moved, else a Bomb.
