@@ -130,34 +130,34 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     } else {
         0.0
     };
-    out.result(
-        json!({
-            "game": "reversi",
-            "depth": args.depth,
-            "nodes": nodes,
-            "seconds": seconds,
-            "nps": rate.round(),
-            "convention": convention,
-            "hash": args.hash,
-            "position": pos.to_string(),
-            "divide": divide
-                .iter()
-                .map(|(mv, n)| json!({ "move": mv, "nodes": n }))
-                .collect::<Vec<_>>(),
-        }),
-        || {
-            let mut text = String::new();
-            for (mv, n) in &divide {
-                text.push_str(&format!("{mv} {n}\n"));
-            }
-            text.push_str(&format!(
-                "perft {}: {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
-                args.depth,
-                rate / 1e6
-            ));
-            text
-        },
-    );
+    let mut result = json!({
+        "game": "reversi",
+        "depth": args.depth,
+        "nodes": nodes,
+        "seconds": seconds,
+        "nps": rate.round(),
+        "convention": convention,
+        "hash": args.hash,
+        "position": pos.to_string(),
+    });
+    if args.divide {
+        result["divide"] = divide
+            .iter()
+            .map(|(mv, n)| json!({ "move": mv, "nodes": n }))
+            .collect();
+    }
+    out.result(result, || {
+        let mut text = String::new();
+        for (mv, n) in &divide {
+            text.push_str(&format!("{mv} {n}\n"));
+        }
+        text.push_str(&format!(
+            "perft {}: {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
+            args.depth,
+            rate / 1e6
+        ));
+        text
+    });
     Ok(())
 }
 
