@@ -1,7 +1,7 @@
 //! Perft from the start position against the published counts (table in
 //! `shared/data/reversi/README.md`), in both conventions.
 
-use board_core::{FinishedGames, Game, perft_with};
+use board_core::{FinishedGames, Game, perft_undo, perft_with};
 use reversi_rules::perft::{HashedPerft, perft};
 use reversi_rules::{Board, Position};
 
@@ -40,6 +40,10 @@ fn generic_perft_on_the_position_agrees() {
     assert_eq!(pos.moves().len(), 4);
     for (depth, &expected) in (1..=6).zip(SHALLOW.iter()) {
         assert_eq!(perft_with(&pos, depth, FinishedGames::Drop), expected);
+        // Make/unmake through the Undo trait, and the position is restored.
+        let mut p = pos;
+        assert_eq!(perft_undo(&mut p, depth), expected);
+        assert_eq!(p, pos);
     }
 }
 
