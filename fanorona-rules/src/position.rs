@@ -39,7 +39,7 @@ const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (
 /// pos.play("f3-e3w".parse().unwrap()).unwrap();
 /// assert_eq!(pos.to_string(), "BBBBBBBBB/BBBBBBBBB/WBWBW2WB/WWWWWWWWW/WWWWWWWWW b 0 1");
 /// ```
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     stones: ByPlayer<u64>,
     to_move: Player,
@@ -536,6 +536,23 @@ impl ZobristHash for Position {
         h
     }
 }
+
+impl PartialEq for Position {
+    /// Equal stones, side to move, counters, rules, outcome and history of
+    /// positions since the last capture.
+    fn eq(&self, other: &Position) -> bool {
+        self.stones == other.stones
+            && self.to_move == other.to_move
+            && self.no_capture == other.no_capture
+            && self.fullmove == other.fullmove
+            && self.rules == other.rules
+            && self.outcome == other.outcome
+            && self.history[..usize::from(self.history_len)]
+                == other.history[..usize::from(other.history_len)]
+    }
+}
+
+impl Eq for Position {}
 
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
