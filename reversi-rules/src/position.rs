@@ -239,7 +239,8 @@ impl Position {
         match mv {
             Move::Place(sq) => {
                 self.hash ^= hash::move_delta(self.to_move, sq.index(), flips);
-                self.board = self.board.apply(sq.bit(), flips);
+                // Masked so that even an illegal move keeps the sides disjoint.
+                self.board = self.board.apply(sq.bit() & self.board.empties(), flips);
             }
             Move::Pass => {
                 self.hash ^= hash::side_key();

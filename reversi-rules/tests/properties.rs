@@ -200,6 +200,20 @@ proptest! {
     }
 
     #[test]
+    fn unchecked_play_of_any_move_keeps_the_position_valid(game in game_strategy()) {
+        // Illegal moves give an unspecified position, but never one with a
+        // square of both colours.
+        let pos = *game.position();
+        for sq in Square::all() {
+            let mut p = pos;
+            p.play_unchecked(Move::Place(sq));
+            prop_assert_eq!(p.black() & p.white(), 0);
+            let b = pos.board().play_unchecked(sq);
+            prop_assert_eq!(b.player() & b.opponent(), 0);
+        }
+    }
+
+    #[test]
     fn make_unmake_restores_the_position(game in game_strategy()) {
         let mut pos = *game.position();
         let before = pos;
