@@ -451,6 +451,19 @@ impl FromStr for Position {
     }
 }
 
+impl TryFrom<String> for Position {
+    type Error = ParsePositionError;
+    fn try_from(s: String) -> Result<Position, ParsePositionError> {
+        s.parse()
+    }
+}
+
+impl From<Position> for String {
+    fn from(p: Position) -> String {
+        p.to_string()
+    }
+}
+
 impl fmt::Display for Position {
     /// The position string (see the [module documentation](self)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -28,7 +28,8 @@ const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (
 ///
 /// Always legal by construction: the constructors check their input and
 /// [`play`](Game::play) checks the move. [`Game::play_unchecked`] is the
-/// fast path for search. A position is a plain value (about 600 bytes, no
+/// fast path for search. With the `serde` feature a position travels as
+/// its position string (default rules, no history). A position is a plain value (about 600 bytes, no
 /// heap), so copy-make search just clones it.
 ///
 /// ```
@@ -40,6 +41,11 @@ const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (
 /// assert_eq!(pos.to_string(), "BBBBBBBBB/BBBBBBBBB/WBWBW2WB/WWWWWWWWW/WWWWWWWWW b 0 1");
 /// ```
 #[derive(Clone)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct Position {
     stones: ByPlayer<u64>,
     to_move: Player,

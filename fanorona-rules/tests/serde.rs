@@ -4,7 +4,7 @@
 #![cfg(feature = "serde")]
 #![allow(clippy::unwrap_used)]
 
-use fanorona_rules::{Move, Point, Rules};
+use fanorona_rules::{Move, Point, Position, Rules};
 
 #[test]
 fn points_moves_and_rules_round_trip_through_json() {
@@ -14,6 +14,9 @@ fn points_moves_and_rules_round_trip_through_json() {
     assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
     let p: Point = "i5".parse().unwrap();
     assert_eq!(serde_json::to_string(&p).unwrap(), "\"i5\"");
+    let pos = Position::new();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);
     let rules = Rules::new(2, 30).unwrap();
     let json = serde_json::to_string(&rules).unwrap();
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules);
@@ -23,6 +26,7 @@ fn points_moves_and_rules_round_trip_through_json() {
 fn invalid_values_are_rejected_not_accepted() {
     assert!(serde_json::from_str::<Move>("\"d2-f4a\"").is_err());
     assert!(serde_json::from_str::<Point>("\"j1\"").is_err());
+    assert!(serde_json::from_str::<Position>("\"9/9/9/9 w\"").is_err());
     assert!(serde_json::from_str::<Rules>(r#"{"repetitions":1,"no_capture_limit":40}"#).is_err());
     assert!(serde_json::from_str::<Rules>(r#"{"repetitions":3,"no_capture_limit":65}"#).is_err());
 }
