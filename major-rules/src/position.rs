@@ -606,6 +606,10 @@ impl Game for Position {
     fn play_unchecked(&mut self, mv: Move) {
         let me = self.to_move;
         let opp = me.other();
+        // Unspecified for moves that are not legal, but never a panic.
+        if !self.board.contains(mv.from) || !self.board.contains(mv.to) || mv.from == mv.to {
+            return;
+        }
         let from = self.board.index(mv.from);
         let to = self.board.index(mv.to);
         let mover = self.cells[from];
@@ -622,12 +626,12 @@ impl Game for Position {
             mover
         } else {
             self.hash ^= cell_key(to, target);
-            self.free[opp.index()] -= 1;
+            self.free[opp.index()] = self.free[opp.index()].saturating_sub(1);
             if mover_major {
                 // A Major removes what it captures (with any prisoner).
-                self.removed[opp.index()] += 1;
+                self.removed[opp.index()] = self.removed[opp.index()].saturating_add(1);
                 if target >= 3 {
-                    self.removed[me.index()] += 1;
+                    self.removed[me.index()] = self.removed[me.index()].saturating_add(1);
                 }
                 mover
             } else {
@@ -650,13 +654,13 @@ impl Game for Position {
                 if self.board.is_square(sq) && self.cells[i] == 0 {
                     self.cells[i] = stone;
                     self.hash ^= cell_key(i, stone);
-                    self.free[me.index()] += 1;
+                    self.free[me.index()] = self.free[me.index()].saturating_add(1);
                     freed = false;
                     break;
                 }
             }
             if freed {
-                self.removed[me.index()] += 1;
+                self.removed[me.index()] = self.removed[me.index()].saturating_add(1);
             }
         }
         self.to_move = opp;

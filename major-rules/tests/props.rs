@@ -175,4 +175,16 @@ proptest! {
             }
         }
     }
+
+    #[test]
+    fn unchecked_play_of_any_move_never_panics(board in 1u32..=4, seed in any::<u64>(), moves in proptest::collection::vec((0u8..16, 0u8..16, 0u8..16, 0u8..16), 1..20)) {
+        let mut rng = SplitMix64::new(seed);
+        let plies = rng.below(30) as usize;
+        let mut p = common::random_game(Board::standard(board).unwrap(), plies, &mut rng);
+        for (a, b, c, d) in moves {
+            p.play_unchecked(Move::new(Square::new(a, b).unwrap(), Square::new(c, d).unwrap()));
+            let _ = p.moves();
+            let _ = p.to_string();
+        }
+    }
 }
