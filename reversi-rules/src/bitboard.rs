@@ -8,9 +8,8 @@
 //! Move generation shifts the whole board one step at a time along each
 //! direction, doubling the step once the first two steps are known (a
 //! Kogge-Stone-style parallel prefix), so each direction costs a handful of
-//! shifts and masks and no loop. The directions towards lower bits are the
-//! same code run on the board mirrored top to bottom (a byte swap); east
-//! uses the carry of an addition. Flips are computed per line through the
+//! shifts and masks and no loop; the two directions of a line share their
+//! runs of opponent discs, and east uses the carry of an addition. Flips are computed per line through the
 //! square (row, column, two diagonals): the line is gathered into a byte,
 //! two tables of 2 KiB give the outflanking squares and the discs between,
 //! and the byte is spread back onto the board. Nothing branches.
@@ -23,41 +22,28 @@ pub const FILE_H: u64 = 0x8080_8080_8080_8080;
 /// outflanked along a horizontal or diagonal line.
 const INNER_COLUMNS: u64 = !(FILE_A | FILE_H);
 
-/// One step of a fill in two lanes (written lane by lane so that the
-/// compiler can keep both lanes in one SSE2 register).
+/// The moves along one direction pair: `shift` towards higher bits and
+/// towards lower bits. `opponent` must already be masked so that a run of
+/// opponent discs cannot wrap around the board edge.
 #[inline(always)]
-const fn shl2(x: [u64; 2], by: u32) -> [u64; 2] {
-    [x[0] << by, x[1] << by]
-}
-
-#[inline(always)]
-const fn and2(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
-    [x[0] & y[0], x[1] & y[1]]
-}
-
-#[inline(always)]
-const fn or2(x: [u64; 2], y: [u64; 2]) -> [u64; 2] {
-    [x[0] | y[0], x[1] | y[1]]
-}
-
-/// The moves along one direction towards higher bits, in two lanes.
-#[inline(always)]
-const fn up_moves2(player: [u64; 2], opponent: [u64; 2], shift: u32) -> [u64; 2] {
-    let mut f = and2(opponent, shl2(player, shift));
-    f = or2(f, and2(opponent, shl2(f, shift)));
-    let run = and2(opponent, shl2(opponent, shift));
-    f = or2(f, and2(run, shl2(f, 2 * shift)));
-    f = or2(f, and2(run, shl2(f, 2 * shift)));
-    shl2(f, shift)
+const fn direction_moves(player: u64, opponent: u64, shift: u32) -> u64 {
+    let double = 2 * shift;
+    // Opponent discs with an opponent disc behind them, both ways.
+    let run_up = opponent & (opponent << shift);
+    let run_down = run_up >> shift;
+    let mut up = opponent & (player << shift);
+    up |= opponent & (up << shift);
+    up |= run_up & (up << double);
+    up |= run_up & (up << double);
+    let mut down = opponent & (player >> shift);
+    down |= opponent & (down >> shift);
+    down |= run_down & (down >> double);
+    down |= run_down & (down >> double);
+    (up << shift) | (down >> shift)
 }
 
 /// The legal moves of `player` against `opponent`: every empty square from
 /// which some line of opponent discs ends in a player disc.
-///
-/// The three vertical and diagonal directions towards higher bits are
-/// computed on the board and, in a second lane, on the board mirrored top
-/// to bottom (a byte swap), where they are the three directions towards
-/// lower bits; east uses the carry of an addition, west a fill.
 ///
 /// ```
 /// use reversi_rules::bitboard::moves;
@@ -70,13 +56,6 @@ const fn up_moves2(player: [u64; 2], opponent: [u64; 2], shift: u32) -> [u64; 2]
 #[must_use]
 pub const fn moves(player: u64, opponent: u64) -> u64 {
     let inner = opponent & INNER_COLUMNS;
-    let p = [player, player.swap_bytes()];
-    let o = [opponent, opponent.swap_bytes()];
-    let oi = [inner, inner.swap_bytes()];
-    let found = or2(
-        or2(up_moves2(p, o, 8), up_moves2(p, oi, 7)),
-        up_moves2(p, oi, 9),
-    );
     // East: a run of opponent discs after a player disc carries an added
     // bit to the square after the run.
     let east = inner.wrapping_add((player << 1) & inner) & !inner;
@@ -86,7 +65,12 @@ pub const fn moves(player: u64, opponent: u64) -> u64 {
     let run = inner & (inner >> 1);
     west |= run & (west >> 2);
     west |= run & (west >> 2);
-    (found[0] | found[1].swap_bytes() | east | (west >> 1)) & !(player | opponent)
+    let found = direction_moves(player, opponent, 8)
+        | direction_moves(player, inner, 7)
+        | direction_moves(player, inner, 9)
+        | east
+        | (west >> 1);
+    found & !(player | opponent)
 }
 
 /// The ray from `square` (excluded) in direction `(dc, dr)` to the edge.
