@@ -404,7 +404,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let mut scores = if humans == 1 {
         match Highscores::load(&path) {
             Ok(s) => {
-                println!("{}\n", show_table(&s, &board));
+                out.line(format!("{}\n", show_table(&s, &board)));
                 Some(s)
             }
             Err(e) => {
@@ -427,19 +427,19 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     clock.start(pos.side_to_move(), Instant::now());
     while pos.outcome().is_none() {
         let now = Instant::now();
-        println!(
+        out.line(format!(
             "{}Blue {}  Red {}{}",
             pos.diagram(),
             format_duration(clock.elapsed(Colour::Blue, now)),
             format_duration(clock.elapsed(Colour::Red, now)),
             pos.threat()
                 .map_or(String::new(), |t| format!("  (capture {t} or lose!)"))
-        );
+        ));
         let me = pos.side_to_move();
         let mv = match &mut engines[me.index()] {
             Some(engine) => {
                 let mv = engine.choose(&pos).ok_or("the computer found no move")?;
-                println!("{me} ({}) plays {mv}", engine.level());
+                out.line(format!("{me} ({}) plays {mv}", engine.level()));
                 mv
             }
             None => match ask_move(&pos, &mut input)? {
@@ -448,7 +448,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
                     mv
                 }
                 Input::Quit => {
-                    println!("game abandoned");
+                    out.line("game abandoned");
                     return Ok(());
                 }
             },
@@ -458,7 +458,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     }
     let end = Instant::now();
     clock.stop(end);
-    println!("{}{}", pos.diagram(), outcome_text(&pos));
+    out.line(format!("{}{}", pos.diagram(), outcome_text(&pos)));
     if let (Some(scores), Some(winner)) = (&mut scores, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human
@@ -477,11 +477,15 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         match scores.insert(&board, entry) {
             Some(rank) => {
                 scores.save(&path)?;
-                println!("entered at place {} ({})", rank + 1, path.display());
+                out.line(format!(
+                    "entered at place {} ({})",
+                    rank + 1,
+                    path.display()
+                ));
             }
-            None => println!("not fast enough for the table this time"),
+            None => out.line("not fast enough for the table this time"),
         }
-        println!("{}", show_table(scores, &board));
+        out.line(show_table(scores, &board));
     }
     let outcome = outcome_text(&pos);
     out.result(
@@ -562,26 +566,26 @@ impl Drop for Keys {
 /// Two computers: the board after every move, stoppable with Esc or q.
 fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliResult {
     let keys = Keys::new();
-    println!(
+    out.line(format!(
         "Board {} ({}): Blue {} against Red {}. Esc or q stops.",
         board.number().unwrap_or(0),
         board.name(),
         levels[0],
         levels[1]
-    );
+    ));
     let mut clock = Clock::new();
     clock.start(Colour::Blue, Instant::now());
     let mut stopped = false;
     let game = play_game(board, levels[0], levels[1], 0, 0, |pos, mv| {
         let now = Instant::now();
         clock.start(pos.side_to_move(), now);
-        println!(
+        out.line(format!(
             "{} plays {mv}\n{}Blue {}  Red {}",
             pos.side_to_move().other(),
             pos.diagram(),
             format_duration(clock.elapsed(Colour::Blue, now)),
             format_duration(clock.elapsed(Colour::Red, now))
-        );
+        ));
         stopped = keys.stop_requested(pause);
         !stopped
     });
