@@ -10,10 +10,20 @@ use crate::output::{CliResult, Output};
 /// Arguments of `spielwerk demo`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Search depth of the computer players, in plies.
+    /// Search depth of the Connect Four players, in plies.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
     depth: u32,
+    /// Seed of the choices that are random (setups, tie-breaks): the same
+    /// seed replays the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only this game (connect-four, stratego); all of them by default.
+    #[arg(long)]
+    game: Option<String>,
 }
+
+/// The games `demo` plays, by name.
+const GAMES: [&str; 2] = ["connect-four", "stratego"];
 
 /// One finished demo game, as the JSON result lists it.
 fn game_json(game: &str, moves: usize, outcome: Outcome, names: [&str; 2]) -> serde_json::Value {
@@ -73,9 +83,21 @@ fn connect_four(args: &Args, out: Output) -> CliResult<serde_json::Value> {
     ))
 }
 
-/// Runs every demo game.
+/// Runs every demo game (or the one `--game` names).
 pub fn run(args: &Args, out: Output) -> CliResult {
-    let games = vec![connect_four(args, out)?];
+    if let Some(name) = &args.game
+        && !GAMES.contains(&name.as_str())
+    {
+        crate::fail!("no game {name:?}: the demo games are {}", GAMES.join(", "));
+    }
+    let wanted = |name: &str| args.game.as_deref().is_none_or(|g| g == name);
+    let mut games = Vec::new();
+    if wanted("connect-four") {
+        games.push(connect_four(args, out)?);
+    }
+    if wanted("stratego") {
+        games.push(crate::stratego::demo_game(args.seed, out)?);
+    }
     out.result(json!({ "games": games }), || {
         format!("{} demo game(s) finished", games.len())
     });

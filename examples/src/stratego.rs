@@ -676,3 +676,48 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     );
     Ok(())
 }
+
+/// One computer-against-computer game for `spielwerk demo`: two baseline
+/// players (one-ply greedy, each seeing only its own view) from two of the
+/// predefined setups, Battlegeneral rules with a 1000-ply limit so the demo
+/// always ends.
+pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
+    let mut rng = SplitMix64::new(seed);
+    let setups = predefined();
+    let (red_name, red) = setups[rng.below(8) as usize];
+    let (blue_name, blue) = setups[rng.below(8) as usize];
+    let mut rules = Preset::Battlegeneral.rules();
+    rules.max_plies = Some(1000);
+    let mut pos = Position::from_setup(Setup::from_deployments(Army::Classic, &red, &blue), rules)?;
+    out.line(format!(
+        "Stratego: Red ({red_name}) against Blue ({blue_name}), two greedy players that see only their own view"
+    ));
+    let mut row = Vec::new();
+    while pos.outcome().is_none() {
+        let me = pos.to_move();
+        let Some(m) = computer_move(&pos.view(me), Opponent::Greedy, &mut rng) else {
+            break;
+        };
+        let report = pos.play_move(m)?;
+        row.push(m.to_string());
+        if let Some((defender, result)) = report.battle {
+            out.line(format!(
+                "{:>4}. {} {m}: {} attacks {}: {result:?}",
+                pos.ply(),
+                colour(me),
+                report.piece.rank,
+                defender.rank
+            ));
+            row.clear();
+        } else if row.len() == 12 {
+            out.line(format!("      {}", row.join(" ")));
+            row.clear();
+        }
+    }
+    let outcome = match pos.outcome() {
+        Some(Outcome::Win(p)) => format!("{} wins", colour(p)),
+        Some(Outcome::Draw) | None => "draw".to_owned(),
+    };
+    out.line(format!("{outcome} after {} plies", pos.ply()));
+    Ok(json!({ "game": "stratego", "moves": pos.ply(), "outcome": outcome }))
+}
