@@ -1,6 +1,6 @@
-//! Major rules and search speed: perft from each board's start (copy-make,
-//! the last ply counted in bulk), move generation on positions from random
-//! games, and a fixed medium-level search.
+//! Major rules and search speed: perft from each board's start (copy-make
+//! against make/unmake, the last ply counted in bulk), move generation on
+//! positions from random games, and a fixed medium-level search.
 //!
 //! `cargo bench -p benches --bench major`
 //!
@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use board_core::{Game, SplitMix64, perft};
+use board_core::{Game, SplitMix64, perft, perft_undo};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use major_rules::ai::{Engine, Level};
 use major_rules::{Board, MoveList, Position};
@@ -45,8 +45,13 @@ fn bench_perft(c: &mut Criterion) {
         let start = Position::start(board);
         let nodes = perft(&start, 4);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("board{}", board.number().unwrap_or(0)), |b| {
+        let n = board.number().unwrap_or(0);
+        group.bench_function(format!("board{n}/copy-make"), |b| {
             b.iter(|| perft(black_box(&start), 4));
+        });
+        group.bench_function(format!("board{n}/make-unmake"), |b| {
+            let mut pos = start.clone();
+            b.iter(|| perft_undo(black_box(&mut pos), 4));
         });
     }
     group.finish();

@@ -21,7 +21,9 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use notation::{
     MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,
 };
-pub use position::{IllegalMove, ParsePositionError, PlayMovesError, Position, Setup, SetupError};
+pub use position::{
+    IllegalMove, ParsePositionError, PlayMovesError, Position, Setup, SetupError, UndoInfo,
+};
 pub use rules::{NoMoveResult, Rules};
 pub use stack::{Colour, Stack};
 

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::{Game, Outcome, Player, ZobristHash, zobrist_keys};
+use board_core::{Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
 use crate::board::{Board, BoardError, Layout, MAX_SQUARES, Place};
 use crate::movegen::MoveList;
@@ -719,6 +719,80 @@ impl Game for Position {
 
     fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
+    }
+}
+
+/// What [`Undo::unmake`] needs to take a move back: the two squares'
+/// contents, where a freed stone went, and the counters before the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UndoInfo {
+    mover: u8,
+    target: u8,
+    freed_at: Option<u8>,
+    threat: Option<Square>,
+    quiet: u8,
+    free: [u8; 2],
+    removed: [u8; 2],
+    hash: u64,
+    outcome: Option<Outcome>,
+    to_move: Colour,
+}
+
+impl Undo for Position {
+    type Undo = UndoInfo;
+
+    fn make(&mut self, mv: Move) -> UndoInfo {
+        let on_board = self.board.contains(mv.from) && self.board.contains(mv.to);
+        let (mover, target) = if on_board {
+            (
+                self.cells[self.board.index(mv.from)],
+                self.cells[self.board.index(mv.to)],
+            )
+        } else {
+            (0, 0)
+        };
+        // A stone capturing a Major frees a stone onto the topmost free
+        // square of its start edge (the square it leaves counts as free).
+        let freed_at = if (1..=2).contains(&mover) && target >= 3 && mv.from != mv.to {
+            let col = self.board.start_column(self.to_move);
+            (0..self.board.height())
+                .map(|row| Square::at(col, row))
+                .find(|&sq| self.board.is_square(sq) && (sq == mv.from || self.stack(sq).is_none()))
+                .map(|sq| self.board.index(sq) as u8)
+        } else {
+            None
+        };
+        let undo = UndoInfo {
+            mover,
+            target,
+            freed_at,
+            threat: self.threat,
+            quiet: self.quiet,
+            free: self.free,
+            removed: self.removed,
+            hash: self.hash,
+            outcome: self.outcome,
+            to_move: self.to_move,
+        };
+        self.play_unchecked(mv);
+        undo
+    }
+
+    fn unmake(&mut self, mv: Move, undo: UndoInfo) {
+        if self.board.contains(mv.from) && self.board.contains(mv.to) && mv.from != mv.to {
+            if let Some(i) = undo.freed_at {
+                self.cells[usize::from(i)] = 0;
+            }
+            self.cells[self.board.index(mv.to)] = undo.target;
+            self.cells[self.board.index(mv.from)] = undo.mover;
+        }
+        self.threat = undo.threat;
+        self.quiet = undo.quiet;
+        self.free = undo.free;
+        self.removed = undo.removed;
+        self.hash = undo.hash;
+        self.outcome = undo.outcome;
+        self.to_move = undo.to_move;
     }
 }
 

@@ -8,7 +8,7 @@
 
 mod common;
 
-use board_core::{Game, perft, perft_divide};
+use board_core::{Game, perft, perft_divide, perft_undo};
 use major_rules::{Board, IllegalMove, Position, parse_moves};
 
 /// Depths 1-6 from the start of boards 1-4 (see README.md).
@@ -33,6 +33,16 @@ fn perft_start_positions_match_the_published_table() {
                 d + 1
             );
         }
+    }
+}
+
+#[test]
+fn perft_by_make_unmake_equals_copy_make() {
+    for (i, row) in TABLE.iter().enumerate() {
+        let mut p = Position::start(Board::standard(i as u32 + 1).unwrap());
+        let before = p.clone();
+        assert_eq!(perft_undo(&mut p, 4), row[3], "board {}", i + 1);
+        assert_eq!(p, before);
     }
 }
 

@@ -5,7 +5,7 @@
 
 mod common;
 
-use board_core::{Game, SplitMix64, ZobristHash};
+use board_core::{Game, SplitMix64, Undo, ZobristHash};
 use major_rules::{
     Board, Colour, Layout, Move, Place, Position, Rules, Setup, Square, Stack, parse_moves,
 };
@@ -49,11 +49,26 @@ fn check_invariants(p: &Position) {
     }
 }
 
+/// make/unmake of every legal move restores the position exactly, and
+/// make gives the same position as copy-make.
+fn check_make_unmake(p: &mut Position) {
+    for &mv in p.moves().as_slice() {
+        let before = p.clone();
+        let mut copied = p.clone();
+        copied.play_unchecked(mv);
+        let undo = p.make(mv);
+        assert_eq!(*p, copied, "make of {mv}");
+        p.unmake(mv, undo);
+        assert_eq!(*p, before, "make/unmake of {mv}");
+    }
+}
+
 fn walk(board: Board, rules: Rules, seed: u64) {
     let mut rng = SplitMix64::new(seed);
     let mut p = Position::start_with(board, rules);
     check_invariants(&p);
     while p.outcome().is_none() {
+        check_make_unmake(&mut p);
         let moves = p.moves();
         let mv = moves[rng.below(moves.len() as u64) as usize];
         p.play(mv).unwrap();
@@ -124,6 +139,7 @@ proptest! {
             let mut rng = SplitMix64::new(seed);
             let mut p = p;
             while p.outcome().is_none() {
+                check_make_unmake(&mut p);
                 let moves = p.moves();
                 let mv = moves[rng.below(moves.len() as u64) as usize];
                 p.play(mv).unwrap();
