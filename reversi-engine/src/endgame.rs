@@ -1,0 +1,571 @@
+//! The exact endgame solver: perfect play to the end of the game and the
+//! exact final disc difference.
+//!
+//! The search is a fail-soft principal-variation alpha-beta over two
+//! bitboards (the side to move, the other side). What makes it fast, in the
+//! manner of the strong solvers (Edax, Zebra):
+//!
+//! - the last one and two empty squares are solved by dedicated code
+//!   (counting the flips of the last disc, no move generation);
+//! - up to [`SHALLOW_EMPTIES`] empties, moves are found square by square in
+//!   *parity* order (empties of quadrants with an odd number of empties
+//!   first), with no table and no sorting;
+//! - above that, moves are sorted *fastest first* (fewest replies for the
+//!   opponent, corners weighted) after the transposition table's move;
+//! - a *stability cut-off*: the opponent's stable discs bound the score
+//!   from above, which ends a node whose window lies above that bound;
+//! - a transposition table of two-entry buckets holds a lower and an upper
+//!   bound and the best move of each position with enough empties.
+
+use std::time::{Duration, Instant};
+
+use reversi_rules::bitboard::{flips, moves};
+use reversi_rules::{Move, Position, Square};
+
+/// Up to this many empties the solver uses parity ordering without a
+/// table; above it, sorted moves and the transposition table.
+pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// The most empties [`Solver::solve`] accepts (beyond, an exact solve
+/// takes far too long to be useful).
+pub const MAX_EMPTIES: u32 = 36;
+
+/// Why a position was not solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The position has more empty squares than [`MAX_EMPTIES`].
+    #[error("{0} empty squares: the solver takes at most {MAX_EMPTIES}")]
+    TooManyEmpties(u32),
+}
+
+/// The result of an exact solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution {
+    /// A best move; `None` when the game is over.
+    pub best: Option<Move>,
+    /// The exact final disc difference for the side to move with perfect
+    /// play, empty squares going to the winner.
+    pub score: i32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// The quadrants of the board (for parity ordering).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The empties of the quadrants that hold an odd number of empties.
+#[inline]
+fn odd_quadrants(empties: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd & empties
+}
+
+/// The final score of a finished game for the side owning `p`: disc
+/// difference, empty squares to the winner.
+#[inline]
+#[must_use]
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let (np, no) = (p.count_ones() as i32, o.count_ones() as i32);
+    let diff = np - no;
+    let empties = 64 - np - no;
+    match diff.cmp(&0) {
+        core::cmp::Ordering::Greater => diff + empties,
+        core::cmp::Ordering::Less => diff - empties,
+        core::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The discs of `p` that can never be flipped, found as a fixed point: a
+/// disc is stable when, along each of the four line directions, its line
+/// is full or one of its two neighbours on that line is off the board or a
+/// stable disc of its colour.
+#[must_use]
+pub fn stable_discs(p: u64, o: u64) -> u64 {
+    let occupied = p | o;
+    let full_h = full_lines(occupied, 1);
+    let full_v = full_lines(occupied, 8);
+    let full_d9 = full_lines(occupied, 9);
+    let full_d7 = full_lines(occupied, 7);
+    const EDGE_H: u64 = 0x8181_8181_8181_8181;
+    const EDGE_V: u64 = 0xff00_0000_0000_00ff;
+    const EDGE_D: u64 = 0xff81_8181_8181_81ff;
+    let mut stable = 0u64;
+    loop {
+        let s = stable;
+        let ok_h = full_h
+            | EDGE_H
+            | ((s << 1) & !0x0101_0101_0101_0101)
+            | ((s >> 1) & !0x8080_8080_8080_8080);
+        let ok_v = full_v | EDGE_V | (s << 8) | (s >> 8);
+        let ok_d9 = full_d9
+            | EDGE_D
+            | ((s << 9) & !0x0101_0101_0101_0101)
+            | ((s >> 9) & !0x8080_8080_8080_8080);
+        let ok_d7 = full_d7
+            | EDGE_D
+            | ((s << 7) & !0x8080_8080_8080_8080)
+            | ((s >> 7) & !0x0101_0101_0101_0101);
+        let next = p & ok_h & ok_v & ok_d9 & ok_d7;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// The squares whose line in direction `shift` (1, 7, 8 or 9) is full:
+/// the empty squares are spread along the line both ways (never across the
+/// board's sides) and every square they do not reach is on a full line.
+#[inline]
+fn full_lines(occupied: u64, shift: u32) -> u64 {
+    let (wrap_up, wrap_down) = match shift {
+        1 | 9 => (0x0101_0101_0101_0101u64, 0x8080_8080_8080_8080u64),
+        7 => (0x8080_8080_8080_8080u64, 0x0101_0101_0101_0101u64),
+        _ => (0, 0),
+    };
+    let empties = !occupied;
+    let mut up = empties;
+    let mut down = empties;
+    for _ in 0..7 {
+        up |= (up << shift) & !wrap_up;
+        down |= (down >> shift) & !wrap_down;
+    }
+    !(up | down)
+}
+
+/// Stability cut-offs are tried when alpha is at least this, by empties
+/// (a lower alpha seldom leads to a cut-off).
+const STABILITY_THRESHOLD: [i32; 65] = {
+    let mut t = [99; 65];
+    let mut n = 4;
+    while n < 65 {
+        let v = 2 * n as i32 - 2;
+        t[n] = if v > 64 { 64 } else { v };
+        n += 1;
+    }
+    t
+};
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    p: u64,
+    o: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    empties: u8,
+}
+
+const NO_MOVE: u8 = 64;
+
+/// The exact endgame solver, with its transposition table.
+///
+/// ```
+/// use reversi_engine::endgame::Solver;
+/// use reversi_rules::Position;
+/// // FFO position #1 (14 empties): g8 wins by 18.
+/// let pos: Position =
+///     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X".parse()?;
+/// let solution = Solver::new().solve(&pos)?;
+/// assert_eq!(solution.score, 18);
+/// assert_eq!(solution.best.map(|m| m.to_string()).as_deref(), Some("g8"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Solver {
+    table: Vec<[Entry; 2]>,
+    nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// Up to this many empties, nodes store nothing in the table.
+const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
+
+impl Solver {
+    /// A solver with a 2^20-bucket (about 40 MB) transposition table.
+    #[must_use]
+    pub fn new() -> Self {
+        Solver::with_table_bits(20)
+    }
+
+    /// A solver with 2^`bits` buckets of two entries (each 24 bytes);
+    /// `bits` is clamped to 4..=26.
+    #[must_use]
+    pub fn with_table_bits(bits: u32) -> Self {
+        let bits = bits.clamp(4, 26);
+        Solver {
+            table: vec![[Entry::default(); 2]; 1 << bits],
+            nodes: 0,
+        }
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.fill([Entry::default(); 2]);
+    }
+
+    /// Nodes visited since the solver was made.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Solves `pos` exactly: a best move and the exact final score.
+    pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
+        self.solve_window(pos, -64, 64)
+    }
+
+    /// Solves `pos` within the window `alpha..beta` (exclusive bounds,
+    /// disc differences): the score is exact when it lies strictly inside
+    /// the window, else a bound on the side it falls (fail-soft).
+    pub fn solve_window(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<Solution, SolveError> {
+        let start = Instant::now();
+        let nodes_before = self.nodes;
+        let board = pos.board();
+        let (p, o) = (board.player(), board.opponent());
+        let empties = (!(p | o)).count_ones();
+        if empties > MAX_EMPTIES {
+            return Err(SolveError::TooManyEmpties(empties));
+        }
+        let (best, score) = self.root(p, o, alpha.max(-64), beta.min(64));
+        Ok(Solution {
+            best,
+            score,
+            nodes: self.nodes - nodes_before,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (Option<Move>, i32) {
+        self.nodes += 1;
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return (None, final_score(p, o));
+            }
+            let s = -self.search(o, p, -beta, -alpha);
+            return (Some(Move::Pass), s);
+        }
+        let n = (!(p | o)).count_ones();
+        let mut list = [(0u8, 0u64, 0i32); 32];
+        let count = self.order(p, o, mv, n, NO_MOVE, &mut list);
+        let (best, best_sq) = self.pvs(p, o, &list[..count], alpha, beta);
+        (Square::new(best_sq).map(Move::Place), best)
+    }
+
+    /// Fills `list` with the moves (square, flips, sort key), best first.
+    fn order(
+        &self,
+        p: u64,
+        o: u64,
+        mut mv: u64,
+        n: u32,
+        tt_move: u8,
+        list: &mut [(u8, u64, i32); 32],
+    ) -> usize {
+        let mut count = 0;
+        let odd = odd_quadrants(!(p | o));
+        while mv != 0 && count < 32 {
+            let sq = mv.trailing_zeros() as u8;
+            mv &= mv - 1;
+            let bit = 1u64 << sq;
+            let f = flips(sq as usize, p, o);
+            let (np, no) = (p | f | bit, o & !f);
+            let key = if sq == tt_move {
+                1 << 20
+            } else {
+                let replies = moves(no, np);
+                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let mut k = -mobility * 64;
+                if bit & CORNERS != 0 {
+                    k += 32;
+                }
+                if bit & odd != 0 && n < 18 {
+                    k += 16;
+                }
+                k
+            };
+            list[count] = (sq, f, key);
+            count += 1;
+        }
+        list[..count].sort_unstable_by_key(|e| core::cmp::Reverse(e.2));
+        count
+    }
+
+    #[inline]
+    fn bucket(&self, p: u64, o: u64) -> usize {
+        let h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(31);
+        (h >> 20) as usize & (self.table.len() - 1)
+    }
+
+    /// The main search, above [`SHALLOW_EMPTIES`] empties.
+    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let empties = !(p | o);
+        let n = empties.count_ones();
+        if n <= SHALLOW_EMPTIES {
+            return self.shallow(p, o, alpha, beta, n, false);
+        }
+        self.nodes += 1;
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search(o, p, -beta, -alpha);
+        }
+        // Stability cut-off.
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let upper = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        // Transposition table.
+        let b = self.bucket(p, o);
+        let mut tt_move = NO_MOVE;
+        for e in &self.table[b] {
+            if e.p == p && e.o == o && (e.p | e.o) != 0 {
+                let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
+                if lo >= beta {
+                    return lo;
+                }
+                if up <= alpha {
+                    return up;
+                }
+                if lo == up {
+                    return lo;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(up);
+                tt_move = e.best;
+                break;
+            }
+        }
+        let alpha0 = alpha;
+        let mut list = [(0u8, 0u64, 0i32); 32];
+        let count = self.order(p, o, mv, n, tt_move, &mut list);
+        let (best, best_sq) = self.pvs(p, o, &list[..count], alpha, beta);
+        if n >= TABLE_MIN_EMPTIES {
+            self.store(b, p, o, n, alpha0, beta, best, best_sq);
+        }
+        best
+    }
+
+    /// Principal-variation search over sorted moves: the best score
+    /// (fail-soft) and its move.
+    fn pvs(&mut self, p: u64, o: u64, list: &[(u8, u64, i32)], alpha: i32, beta: i32) -> (i32, u8) {
+        let mut best = -65;
+        let mut best_sq = NO_MOVE;
+        let mut a = alpha;
+        for (i, &(sq, f, _)) in list.iter().enumerate() {
+            let (np, no) = (o & !f, p | f | (1u64 << sq));
+            let s = if i == 0 {
+                -self.search(np, no, -beta, -a)
+            } else {
+                let s = -self.search(np, no, -a - 1, -a);
+                if s > a && s < beta {
+                    -self.search(np, no, -beta, -s)
+                } else {
+                    s
+                }
+            };
+            if s > best {
+                best = s;
+                best_sq = sq;
+                if s > a {
+                    a = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        b: usize,
+        p: u64,
+        o: u64,
+        n: u32,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best: u8,
+    ) {
+        let bucket = &mut self.table[b];
+        let slot = if bucket[0].p == p && bucket[0].o == o {
+            0
+        } else if bucket[1].p == p && bucket[1].o == o {
+            1
+        } else if u32::from(bucket[0].empties) <= n {
+            bucket[1] = bucket[0];
+            bucket[0] = Entry {
+                p,
+                o,
+                lower: -64,
+                upper: 64,
+                best,
+                empties: n as u8,
+            };
+            0
+        } else {
+            bucket[1] = Entry {
+                p,
+                o,
+                lower: -64,
+                upper: 64,
+                best,
+                empties: n as u8,
+            };
+            1
+        };
+        let e = &mut bucket[slot];
+        let s = score.clamp(-64, 64) as i8;
+        if score > alpha {
+            e.lower = e.lower.max(s);
+        }
+        if score < beta {
+            e.upper = e.upper.min(s);
+        }
+        if e.lower > e.upper {
+            // Bounds from different windows never conflict in an exact
+            // search; keep the newest if they ever do.
+            e.lower = s;
+            e.upper = s;
+        }
+        if score > alpha || e.best == NO_MOVE {
+            e.best = best;
+        }
+        e.empties = n as u8;
+    }
+
+    /// Few empties: parity order, no table.
+    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        let empties = !(p | o);
+        if n <= 2 {
+            return self.last_two(p, o, alpha, beta, empties, n, passed);
+        }
+        self.nodes += 1;
+        let odd = odd_quadrants(empties);
+        let mut best = -65;
+        let mut a = alpha;
+        for set in [empties & odd, empties & !odd] {
+            let mut bits = set;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let f = flips(sq, p, o);
+                if f == 0 {
+                    continue;
+                }
+                let s = -self.shallow(o & !f, p | f | (1u64 << sq), -beta, -a, n - 1, false);
+                if s > best {
+                    best = s;
+                    if s > a {
+                        if s >= beta {
+                            return s;
+                        }
+                        a = s;
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            if passed {
+                return -final_score(o, p);
+            }
+            return -self.shallow(o, p, -beta, -alpha, n, true);
+        }
+        best
+    }
+
+    /// Two or fewer empties.
+    #[allow(clippy::too_many_arguments)]
+    fn last_two(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u64,
+        n: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if n == 0 {
+            return final_score(p, o);
+        }
+        if n == 1 {
+            return self.last_one(p, empties.trailing_zeros() as usize);
+        }
+        let x1 = empties.trailing_zeros() as usize;
+        let x2 = 63 - empties.leading_zeros() as usize;
+        let mut best = -65;
+        let f = flips(x1, p, o);
+        if f != 0 {
+            best = -self.last_one(o & !f, x2);
+            if best >= beta {
+                return best;
+            }
+        }
+        let f = flips(x2, p, o);
+        if f != 0 {
+            let s = -self.last_one(o & !f, x1);
+            best = best.max(s);
+        }
+        if best == -65 {
+            if passed {
+                return -final_score(o, p);
+            }
+            return -self.last_two(o, p, -beta, -alpha, empties, 2, true);
+        }
+        best
+    }
+
+    /// One empty square `sq`; `p` is the side to move (the other side owns
+    /// every other square).
+    #[inline]
+    fn last_one(&mut self, p: u64, sq: usize) -> i32 {
+        self.nodes += 1;
+        let o = !p & !(1u64 << sq);
+        let np = p.count_ones() as i32;
+        let f = flips(sq, p, o).count_ones() as i32;
+        if f > 0 {
+            return 2 * (np + f + 1) - 64;
+        }
+        let g = flips(sq, o, p).count_ones() as i32;
+        if g > 0 {
+            return 2 * (np - g) - 64;
+        }
+        let diff = 2 * np - 63;
+        if diff > 0 { diff + 1 } else { diff - 1 }
+    }
+}

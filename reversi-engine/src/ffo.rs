@@ -1,0 +1,177 @@
+//! FFO endgame problems: reading the OBF test files and the `ffo40-59.txt`
+//! table, and solving a list of problems.
+
+use std::time::Duration;
+
+use reversi_rules::obf::{ObfLine, ParseObfError};
+use reversi_rules::{Move, ParseMoveError, ParsePositionError, Position};
+
+use crate::endgame::{SolveError, Solver};
+
+/// One endgame problem: a position with what the file says about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The problem number (FFO numbering where the file name tells it,
+    /// else the line number among the problems, from 1).
+    pub id: u32,
+    /// The position.
+    pub position: Position,
+    /// Every move reaching the best score (empty when the file gives none).
+    pub best_moves: Vec<Move>,
+    /// The exact score for the side to move, when the file gives it.
+    pub expected: Option<i32>,
+}
+
+/// Why a problem file was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// An OBF line is bad.
+    #[error("line {line}: {source}")]
+    Obf {
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        source: ParseObfError,
+    },
+    /// A table line's position is bad.
+    #[error("line {line}: {source}")]
+    Position {
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        source: ParsePositionError,
+    },
+    /// A table line's best move is bad.
+    #[error("line {line}: {source}")]
+    Move {
+        /// The line number, from 1.
+        line: usize,
+        /// What is wrong.
+        source: ParseMoveError,
+    },
+    /// A table line does not have the fields `id board side moves score
+    /// empties`.
+    #[error("line {line}: expected `id board side best-moves score empties`, found {text:?}")]
+    Fields {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
+/// The first problem number a file name announces: `fforum-40-59.obf`
+/// gives 40; anything else 1.
+#[must_use]
+pub fn first_id_from_name(name: &str) -> u32 {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    base.split(|c: char| !c.is_ascii_digit())
+        .find(|t| !t.is_empty())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1)
+}
+
+/// Reads problems from the text of an OBF file (`board side; MOVE:SCORE;
+/// ...`) or of an FFO table (`id board side best-moves score empties`,
+/// best moves separated by `/`). Blank lines and lines starting with `#`
+/// or `%` are skipped. OBF problems are numbered from `first_id`.
+pub fn parse_problems(text: &str, first_id: u32) -> Result<Vec<Problem>, ProblemError> {
+    let mut problems = Vec::new();
+    let mut next_id = first_id;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('%') {
+            continue;
+        }
+        let first = t.split_whitespace().next().unwrap_or("");
+        if first.len() < 64 && first.chars().all(|c| c.is_ascii_digit()) {
+            problems.push(parse_table_line(t, line)?);
+        } else {
+            let obf: ObfLine = t
+                .parse()
+                .map_err(|source| ProblemError::Obf { line, source })?;
+            let expected = obf.best_score();
+            let best_moves = obf
+                .scores
+                .iter()
+                .filter(|&&(_, s)| Some(s) == expected)
+                .map(|&(m, _)| m)
+                .collect();
+            problems.push(Problem {
+                id: next_id,
+                position: obf.position,
+                best_moves,
+                expected,
+            });
+        }
+        next_id += 1;
+    }
+    Ok(problems)
+}
+
+fn parse_table_line(t: &str, line: usize) -> Result<Problem, ProblemError> {
+    let fields: Vec<&str> = t.split_whitespace().collect();
+    let bad = || ProblemError::Fields {
+        line,
+        text: t.to_owned(),
+    };
+    let [id, board, side, best, score, ..] = *fields.as_slice() else {
+        return Err(bad());
+    };
+    let id = id.parse().map_err(|_| bad())?;
+    let position: Position = format!("{board} {side}")
+        .parse()
+        .map_err(|source| ProblemError::Position { line, source })?;
+    let best_moves = best
+        .split('/')
+        .map(str::parse)
+        .collect::<Result<Vec<Move>, _>>()
+        .map_err(|source| ProblemError::Move { line, source })?;
+    let expected = Some(score.parse().map_err(|_| bad())?);
+    Ok(Problem {
+        id,
+        position,
+        best_moves,
+        expected,
+    })
+}
+
+/// What solving one problem gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solved {
+    /// The problem number.
+    pub id: u32,
+    /// The move found (`None` when the game is over).
+    pub best: Option<Move>,
+    /// The exact score found.
+    pub score: i32,
+    /// The file's score.
+    pub expected: Option<i32>,
+    /// Whether the score and move agree with the file (the move is one of
+    /// its best moves, when it lists them).
+    pub agrees: bool,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Solves one problem with `solver` (its table is cleared first, so each
+/// problem's figures stand alone).
+pub fn solve_problem(solver: &mut Solver, problem: &Problem) -> Result<Solved, SolveError> {
+    solver.clear();
+    let s = solver.solve(&problem.position)?;
+    let score_ok = problem.expected.is_none_or(|e| e == s.score);
+    let move_ok =
+        problem.best_moves.is_empty() || s.best.is_some_and(|m| problem.best_moves.contains(&m));
+    Ok(Solved {
+        id: problem.id,
+        best: s.best,
+        score: s.score,
+        expected: problem.expected,
+        agrees: score_ok && move_ok,
+        nodes: s.nodes,
+        elapsed: s.elapsed,
+    })
+}
