@@ -117,6 +117,12 @@ enum EvalChoice {
     Full,
     /// Material only.
     Material,
+    /// Full without the initiative term.
+    NoAttacker,
+    /// Full without the threat term.
+    NoThreat,
+    /// Full without the mobility term.
+    NoMobility,
 }
 
 impl EvalChoice {
@@ -124,6 +130,18 @@ impl EvalChoice {
         match self {
             EvalChoice::Full => FanoronaEval::default(),
             EvalChoice::Material => FanoronaEval::new(Weights::material_only()),
+            EvalChoice::NoAttacker => FanoronaEval::new(Weights {
+                attacker: 0,
+                ..Weights::default()
+            }),
+            EvalChoice::NoThreat => FanoronaEval::new(Weights {
+                threat: 0,
+                ..Weights::default()
+            }),
+            EvalChoice::NoMobility => FanoronaEval::new(Weights {
+                mobility: 0,
+                ..Weights::default()
+            }),
         }
     }
 }

@@ -15,7 +15,8 @@ pub struct Weights {
     /// Each stone of the side to move that can capture now (initiative).
     pub attacker: i32,
     /// Each enemy stone that could capture if it were the enemy's turn
-    /// (the threats the side to move faces after its move).
+    /// (the threats the side to move faces after its move); 0 by default,
+    /// as it did not help.
     pub threat: i32,
     /// Each paika step of the side to move minus the enemy's (mobility,
     /// which decides the end of the game when little is left).
@@ -24,10 +25,14 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
+        // Measured at the medium level, 100 games each against the full
+        // evaluation: without mobility 21 %, without initiative 42 %,
+        // material only 16 %; a threat weight of 3 made no difference
+        // (52.5 % without it), so it is off.
         Weights {
             stone: 100,
             attacker: 6,
-            threat: 3,
+            threat: 0,
             mobility: 1,
         }
     }
