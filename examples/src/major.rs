@@ -231,7 +231,6 @@ fn outcome_text(pos: &Position) -> String {
 /// two random opening plies), printed move by move; the JSON object of
 /// `spielwerk demo`'s list (`{"game","moves","outcome"}`). For the global
 /// `spielwerk demo`.
-#[allow(dead_code)] // for the global `spielwerk demo` (the lead wires it in)
 pub fn demo_game(board: u32, out: Output) -> CliResult<serde_json::Value> {
     demo(
         &DemoArgs {
