@@ -13,7 +13,11 @@ fn spielwerk(args: &[&str]) -> Output {
 #[test]
 fn demo_plays_every_game_to_the_end() {
     let out = spielwerk(&["--json", "demo", "--depth", "4"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let games = json["games"].as_array().expect("a list of games");
     let names: Vec<&str> = games.iter().filter_map(|g| g["game"].as_str()).collect();
