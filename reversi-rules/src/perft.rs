@@ -89,6 +89,11 @@ struct Entry {
     count: u64,
 }
 
+/// Two slots in one cache line: the deepest count seen and the latest.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
 /// Perft with a transposition table and symmetry folding, for depths that
 /// plain [`perft`] takes too long for.
 ///
@@ -107,7 +112,7 @@ struct Entry {
 /// ```
 #[derive(Debug, Clone)]
 pub struct HashedPerft {
-    table: Vec<[Entry; 2]>,
+    table: Vec<Bucket>,
     mask: usize,
     finished: FinishedGames,
     /// Lookups that found their count.
@@ -127,7 +132,7 @@ impl HashedPerft {
     /// it can.
     #[must_use]
     pub fn new(megabytes: usize, finished: FinishedGames) -> HashedPerft {
-        let bucket = core::mem::size_of::<[Entry; 2]>();
+        let bucket = core::mem::size_of::<Bucket>();
         let wanted = (megabytes.saturating_mul(1 << 20) / bucket).max(1);
         // The largest power of two not above `wanted`.
         let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
@@ -135,7 +140,7 @@ impl HashedPerft {
         while buckets > 1 && table.try_reserve_exact(buckets).is_err() {
             buckets /= 2;
         }
-        table.resize(buckets, [Entry::default(); 2]);
+        table.resize(buckets, Bucket::default());
         HashedPerft {
             table,
             mask: buckets - 1,
@@ -182,7 +187,7 @@ impl HashedPerft {
         let index = bucket_index(key) & self.mask;
         self.probes += 1;
         if let Some(bucket) = self.table.get(index) {
-            for e in bucket {
+            for e in &bucket.0 {
                 if e.depth == depth && e.player == key.player() && e.opponent == key.opponent() {
                     self.hits += 1;
                     return e.count;
@@ -196,11 +201,11 @@ impl HashedPerft {
             depth,
             count: total,
         };
-        if let Some(bucket) = self.table.get_mut(index) {
-            if depth >= bucket[0].depth {
-                bucket[0] = entry;
+        if let Some(Bucket([deepest, latest])) = self.table.get_mut(index) {
+            if depth >= deepest.depth {
+                *deepest = entry;
             } else {
-                bucket[1] = entry;
+                *latest = entry;
             }
         }
         total
