@@ -58,6 +58,18 @@ fn first_moves_and_their_subtrees_match_the_spec() {
 }
 
 #[test]
+fn the_mirrored_start_position_gives_the_same_counts() {
+    // Some sources mirror row 3 left to right; the board is symmetric.
+    let mirrored: Position = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w 0 1"
+        .parse()
+        .unwrap();
+    assert_ne!(mirrored, Position::new());
+    for (i, &expected) in TABLE.iter().enumerate().take(4) {
+        assert_eq!(mirrored.perft(i as u32 + 1), expected);
+    }
+}
+
+#[test]
 #[ignore = "slow in debug builds: run with --release -- --ignored"]
 fn perft_depth_6_and_7() {
     let start = Position::new();
