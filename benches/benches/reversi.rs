@@ -14,7 +14,7 @@ use reversi_rules::{Board, Square};
 /// Positions of random games from the start (seeded), Black or White to
 /// move, with at least one legal move: the same set for both crates.
 fn positions() -> Vec<Board> {
-    let mut rng = SplitMix64::new(0x0E11_0);
+    let mut rng = SplitMix64::new(0xE110);
     let mut out = Vec::new();
     while out.len() < 1000 {
         let mut board = Board::start();
