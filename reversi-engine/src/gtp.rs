@@ -1,0 +1,212 @@
+//! The Go Text Protocol front end, in the subset Othello programs speak:
+//! `protocol_version`, `name`, `version`, `known_command`,
+//! `list_commands`, `boardsize` (8 only), `clear_board`, `komi` (ignored),
+//! `play COLOUR MOVE`, `genmove COLOUR`, `undo`, `showboard`,
+//! `set_level LEVEL` (easy, medium, hard, max) and `quit`.
+//!
+//! Moves are written in Othello notation (`F5`, column letter then row
+//! number counted from the top, as Edax and the FFO files write them) and
+//! `pass`. When a colour that is not to move plays or is asked to move
+//! while the side to move has no legal move, that side's pass is played
+//! first.
+
+use std::io::{self, BufRead, Write};
+
+use board_core::Player;
+use reversi_rules::{Move, Reversi};
+
+use crate::levels::{Engine, Level};
+
+/// The commands known.
+pub const COMMANDS: [&str; 13] = [
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "undo",
+    "showboard",
+    "quit",
+];
+
+/// A GTP session: a game and the engine that plays in it.
+#[derive(Debug)]
+pub struct Gtp {
+    game: Reversi,
+    engine: Engine,
+    quit: bool,
+}
+
+fn colour(word: Option<&str>) -> Result<Player, String> {
+    match word.map(str::to_ascii_lowercase).as_deref() {
+        Some("b" | "black") => Ok(Player::First),
+        Some("w" | "white") => Ok(Player::Second),
+        Some(other) => Err(format!("invalid color {other}")),
+        None => Err("missing color".to_owned()),
+    }
+}
+
+fn show(mv: Move) -> String {
+    match mv {
+        Move::Pass => "pass".to_owned(),
+        Move::Place(_) => format!("{mv:#}"),
+    }
+}
+
+impl Gtp {
+    /// A session with a fresh game, the engine playing at `level`.
+    #[must_use]
+    pub fn new(level: Level) -> Gtp {
+        Gtp {
+            game: Reversi::new(),
+            engine: Engine::new(level),
+            quit: false,
+        }
+    }
+
+    /// Whether `quit` was received.
+    #[must_use]
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The game so far.
+    #[must_use]
+    pub fn game(&self) -> &Reversi {
+        &self.game
+    }
+
+    /// Plays the forced pass of the side to move if `who` is the other side.
+    fn pass_until(&mut self, who: Player) -> Result<(), String> {
+        if self.game.to_move() != who {
+            if self.game.position().must_pass() {
+                self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+            } else if !self.game.is_over() {
+                return Err("it is not that color's turn".to_owned());
+            }
+        }
+        Ok(())
+    }
+
+    /// The answer to one command line, without the `=`/`?` frame:
+    /// `Ok(text)` for success, `Err(message)` for failure.
+    fn answer(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok("2".to_owned()),
+            "name" => Ok("Spielwerk Reversi".to_owned()),
+            "version" => Ok(env!("CARGO_PKG_VERSION").to_owned()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or(""))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "boardsize" => match args.first().map(|s| s.parse::<u32>()) {
+                Some(Ok(8)) => Ok(String::new()),
+                _ => Err("unacceptable size".to_owned()),
+            },
+            "clear_board" => {
+                self.game = Reversi::new();
+                Ok(String::new())
+            }
+            "komi" => Ok(String::new()),
+            "set_level" => {
+                let level: Level = args
+                    .first()
+                    .copied()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|e: crate::levels::ParseLevelError| e.to_string())?;
+                self.engine = Engine::new(level);
+                Ok(String::new())
+            }
+            "play" => {
+                let who = colour(args.first().copied())?;
+                let mv: Move = args
+                    .get(1)
+                    .ok_or("missing move")?
+                    .parse()
+                    .map_err(|e: reversi_rules::ParseMoveError| format!("invalid move: {e}"))?;
+                if self.game.to_move() != who && mv == Move::Pass {
+                    // A pass by the side not to move: nothing to do.
+                    return Ok(String::new());
+                }
+                self.pass_until(who)?;
+                self.game
+                    .play(mv)
+                    .map_err(|e| format!("illegal move: {e}"))?;
+                Ok(String::new())
+            }
+            "genmove" => {
+                let who = colour(args.first().copied())?;
+                if self.game.is_over() {
+                    return Ok("pass".to_owned());
+                }
+                if self.game.to_move() != who {
+                    if self.game.position().must_pass() {
+                        self.game.play(Move::Pass).map_err(|e| e.to_string())?;
+                    } else {
+                        return Err("it is not that color's turn".to_owned());
+                    }
+                }
+                let choice = self.engine.choose(self.game.position());
+                let mv = choice.best.unwrap_or(Move::Pass);
+                self.game.play(mv).map_err(|e| e.to_string())?;
+                Ok(show(mv))
+            }
+            "undo" => self
+                .game
+                .undo()
+                .map(|_| String::new())
+                .ok_or_else(|| "cannot undo".to_owned()),
+            "showboard" => Ok(format!("\n{}", self.game.position().diagram())),
+            "quit" => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            _ => Err("unknown command".to_owned()),
+        }
+    }
+
+    /// The full response to one input line (`= ...` or `? ...`, ended by
+    /// an empty line), or `None` for a blank or comment line.
+    pub fn execute(&mut self, line: &str) -> Option<String> {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let mut words = line.split_whitespace();
+        let first = words.next()?;
+        let (id, command) = if first.chars().all(|c| c.is_ascii_digit()) {
+            (first, words.next().unwrap_or(""))
+        } else {
+            ("", first)
+        };
+        let args: Vec<&str> = words.collect();
+        let (mark, text) = match self.answer(&command.to_ascii_lowercase(), &args) {
+            Ok(t) => ('=', t),
+            Err(t) => ('?', t),
+        };
+        let sep = if text.is_empty() || text.starts_with('\n') {
+            ""
+        } else {
+            " "
+        };
+        Some(format!("{mark}{id}{sep}{text}\n\n"))
+    }
+
+    /// Answers every line of `input` on `output` until `quit` or the end
+    /// of the input.
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
+        for line in input.lines() {
+            if let Some(response) = self.execute(&line?) {
+                output.write_all(response.as_bytes())?;
+                output.flush()?;
+            }
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
