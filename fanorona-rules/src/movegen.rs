@@ -260,20 +260,41 @@ pub(crate) fn has_move(own: u64, opp: u64) -> bool {
 }
 
 /// The enemy stones taken when the capture line starts at `first` (an enemy
-/// stone) and runs in direction `d`.
+/// stone) and runs in direction `d`: the ray from `first` up to its first
+/// point that holds no enemy, found with one bit trick instead of a walk.
 #[inline(always)]
 pub(crate) fn line(opp: u64, first: u8, d: usize) -> u64 {
-    let mut taken = 1u64 << first;
-    let mut q = first;
-    loop {
-        let n = neighbour(q, d);
-        if n >= POINTS || opp & (1 << n) == 0 {
-            return taken;
-        }
-        taken |= 1 << n;
-        q = n;
+    let ray = RAY[first as usize][d];
+    let stop = ray & !opp;
+    if crate::board::OFFSET[d] > 0 {
+        // The ray runs up the bits: keep what lies below the lowest stop.
+        ray & (stop & stop.wrapping_neg()).wrapping_sub(1)
+    } else {
+        // The ray runs down the bits: keep what lies above the highest stop.
+        ray & (u64::MAX << ((64 - stop.leading_zeros()) & 63))
     }
 }
+
+/// `RAY[q][d]`: `q` and every point beyond it in direction `d` to the edge.
+static RAY: [[u64; 8]; POINTS as usize] = {
+    let mut t = [[0u64; 8]; POINTS as usize];
+    let mut q = 0;
+    while q < POINTS as usize {
+        let mut d = 0;
+        while d < 8 {
+            let mut p = q as u8;
+            let mut ray = 0u64;
+            while p < POINTS {
+                ray |= 1 << p;
+                p = crate::board::NEIGHBOURS_CONST[p as usize][d];
+            }
+            t[q][d] = ray;
+            d += 1;
+        }
+        q += 1;
+    }
+    t
+};
 
 /// Every whole-turn move of the side owning `own`, to `sink`.
 #[inline]
