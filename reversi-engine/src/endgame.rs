@@ -22,6 +22,8 @@ use std::time::{Duration, Instant};
 use reversi_rules::bitboard::{flips, moves};
 use reversi_rules::{Move, Position, Square};
 
+use crate::weights::Weights;
+
 /// Up to this many empties the solver uses parity ordering without a
 /// table; above it, sorted moves and the transposition table.
 pub const SHALLOW_EMPTIES: u32 = 7;
@@ -187,6 +189,7 @@ const NO_MOVE: u8 = 64;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
+    weights: &'static Weights,
     table: Vec<[Entry; 2]>,
     nodes: u64,
 }
@@ -196,6 +199,12 @@ impl Default for Solver {
         Solver::new()
     }
 }
+
+/// From this many empties on, moves are sorted with the pattern
+/// evaluation of the position after them as well as the opponent's
+/// mobility.
+const EVAL_ORDER_EMPTIES: u32 = 12;
+const MOBILITY_WEIGHT: i32 = 64;
 
 /// Up to this many empties, nodes store nothing in the table.
 const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
@@ -213,6 +222,7 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Self {
         let bits = bits.clamp(4, 26);
         Solver {
+            weights: Weights::embedded(),
             table: vec![[Entry::default(); 2]; 1 << bits],
             nodes: 0,
         }
@@ -301,6 +311,9 @@ impl Solver {
                 let replies = moves(no, np);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut k = -mobility * 64;
+                if n >= EVAL_ORDER_EMPTIES {
+                    k = -mobility * MOBILITY_WEIGHT - self.weights.evaluate(no, np) / 2;
+                }
                 if bit & CORNERS != 0 {
                     k += 32;
                 }
