@@ -71,37 +71,15 @@ impl Sink for Collect<'_> {
     }
 }
 
-/// Counts moves.
-pub(crate) struct Count(pub(crate) u64);
-
-impl Sink for Count {
-    type Path = ();
-    #[inline(always)]
-    fn first(_: u8, _: usize, _: CaptureKind) {}
-    #[inline(always)]
-    fn then((): (), _: usize, _: CaptureKind) {}
-    #[inline(always)]
-    fn capture(&mut self, (): (), _: u64, _: u64) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn paika(&mut self, _: u8, _: usize, _: u64, _: u64) {
-        self.0 += 1;
-    }
-    #[inline(always)]
-    fn paikas(&mut self, own: u64, opp: u64) {
-        self.0 += u64::from(paika_count(own, opp));
-    }
-}
-
-/// Perft below the current ply: every move recurses with the board it
-/// produces, so no move is ever stored or replayed.
-struct Perft {
-    depth: u32,
+/// Hands the board after every move to `next` (the next level of a
+/// perft, with the sides swapped) and sums what it returns; no move is
+/// ever stored or replayed.
+struct Recurse<F> {
+    next: F,
     nodes: u64,
 }
 
-impl Sink for Perft {
+impl<F: FnMut(u64, u64) -> u64> Sink for Recurse<F> {
     type Path = ();
     #[inline(always)]
     fn first(_: u8, _: usize, _: CaptureKind) {}
@@ -109,11 +87,11 @@ impl Sink for Perft {
     fn then((): (), _: usize, _: CaptureKind) {}
     #[inline(always)]
     fn capture(&mut self, (): (), own: u64, opp: u64) {
-        self.nodes += perft(opp, own, self.depth);
+        self.nodes += (self.next)(opp, own);
     }
     #[inline(always)]
     fn paika(&mut self, _: u8, _: usize, own: u64, opp: u64) {
-        self.nodes += perft(opp, own, self.depth);
+        self.nodes += (self.next)(opp, own);
     }
 }
 
@@ -124,12 +102,12 @@ pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
         0 => 1,
         1 => count_moves(own, opp),
         _ => {
-            let mut p = Perft {
-                depth: depth - 1,
+            let mut r = Recurse {
+                next: |own, opp| perft(own, opp, depth - 1),
                 nodes: 0,
             };
-            generate(own, opp, &mut p);
-            p.nodes
+            generate(own, opp, &mut r);
+            r.nodes
         }
     }
 }
@@ -160,9 +138,9 @@ pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
     if any == 0 {
         return u64::from(paika_count(own, opp));
     }
-    let mut count = Count(0);
+    let mut count = 0;
     for d in 0..8 {
-        count.0 += u64::from(a[d].count_ones() + w[d].count_ones());
+        count += u64::from(a[d].count_ones() + w[d].count_ones());
         let go_on = shift_back(could, d);
         let mut ha = a[d] & go_on;
         while ha != 0 {
@@ -170,7 +148,7 @@ pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
             ha &= ha - 1;
             let to = neighbour(p, d);
             let taken = line(opp, neighbour(to, d), d);
-            count.0 += count_chain(own | (1 << to), opp ^ taken, to, d);
+            count += count_chain(own | (1 << to), opp ^ taken, to, d);
         }
         let mut hw = w[d] & go_on;
         while hw != 0 {
@@ -179,10 +157,10 @@ pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
             let to = neighbour(p, d);
             let back = (d + 4) & 7;
             let taken = line(opp, neighbour(p, back), back);
-            count.0 += count_chain(own | (1 << to), opp ^ taken, to, d);
+            count += count_chain(own | (1 << to), opp ^ taken, to, d);
         }
     }
-    count.0
+    count
 }
 
 /// The number of continuations of a capture chain whose stone stands on
@@ -520,28 +498,6 @@ impl core::fmt::Debug for PerftTable {
     }
 }
 
-struct HashedPerft<'a> {
-    depth: u32,
-    nodes: u64,
-    table: &'a mut PerftTable,
-}
-
-impl Sink for HashedPerft<'_> {
-    type Path = ();
-    #[inline(always)]
-    fn first(_: u8, _: usize, _: CaptureKind) {}
-    #[inline(always)]
-    fn then((): (), _: usize, _: CaptureKind) {}
-    #[inline(always)]
-    fn capture(&mut self, (): (), own: u64, opp: u64) {
-        self.nodes += perft_hashed(opp, own, self.depth, self.table);
-    }
-    #[inline(always)]
-    fn paika(&mut self, _: u8, _: usize, own: u64, opp: u64) {
-        self.nodes += perft_hashed(opp, own, self.depth, self.table);
-    }
-}
-
 /// [`perft`] with a cache of every node at remaining depth 1 and more.
 pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTable) -> u64 {
     if depth <= 1 || table.entries.is_empty() {
@@ -552,13 +508,12 @@ pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTabl
     if e.own == own && e.opp == opp && (e.packed >> 56) as u32 == depth {
         return e.packed & ((1 << 56) - 1);
     }
-    let mut p = HashedPerft {
-        depth: depth - 1,
+    let mut r = Recurse {
+        next: |own, opp| perft_hashed(own, opp, depth - 1, table),
         nodes: 0,
-        table,
     };
-    generate(own, opp, &mut p);
-    let nodes = p.nodes;
+    generate(own, opp, &mut r);
+    let nodes = r.nodes;
     table.entries[slot] = Entry {
         own,
         opp,

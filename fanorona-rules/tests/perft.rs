@@ -58,6 +58,17 @@ fn first_moves_and_their_subtrees_match_the_spec() {
 }
 
 #[test]
+fn the_cached_perft_counts_the_same() {
+    // A tiny table forces replacements; a reused table must stay exact.
+    let mut table = fanorona_rules::PerftTable::new(1);
+    let start = Position::new();
+    for (i, &expected) in TABLE.iter().enumerate().take(5) {
+        assert_eq!(start.perft_hashed(i as u32 + 1, &mut table), expected);
+    }
+    assert_eq!(start.perft_hashed(5, &mut table), TABLE[4]);
+}
+
+#[test]
 fn the_mirrored_start_position_gives_the_same_counts() {
     // Some sources mirror row 3 left to right; the board is symmetric.
     let mirrored: Position = "BBBBBBBBB/BBBBBBBBB/BWBW1BWBW/WWWWWWWWW/WWWWWWWWW w 0 1"
