@@ -174,6 +174,9 @@ struct Entry {
 
 const NO_MOVE: u8 = 64;
 
+/// Room for every legal move (no position has more than 33).
+const MAX_MOVES: usize = 48;
+
 /// The exact endgame solver, with its transposition table.
 ///
 /// ```
@@ -281,7 +284,7 @@ impl Solver {
             return (Some(Move::Pass), s);
         }
         let n = (!(p | o)).count_ones();
-        let mut list = [(0u8, 0u64, 0i32); 32];
+        let mut list = [(0u8, 0u64, 0i32); MAX_MOVES];
         let count = self.order(p, o, mv, n, NO_MOVE, &mut list);
         let (best, best_sq) = self.pvs(p, o, &list[..count], alpha, beta);
         (Square::new(best_sq).map(Move::Place), best)
@@ -295,11 +298,11 @@ impl Solver {
         mut mv: u64,
         n: u32,
         tt_move: u8,
-        list: &mut [(u8, u64, i32); 32],
+        list: &mut [(u8, u64, i32); MAX_MOVES],
     ) -> usize {
         let mut count = 0;
         let odd = odd_quadrants(!(p | o));
-        while mv != 0 && count < 32 {
+        while mv != 0 && count < MAX_MOVES {
             let sq = mv.trailing_zeros() as u8;
             mv &= mv - 1;
             let bit = 1u64 << sq;
@@ -380,7 +383,7 @@ impl Solver {
             }
         }
         let alpha0 = alpha;
-        let mut list = [(0u8, 0u64, 0i32); 32];
+        let mut list = [(0u8, 0u64, 0i32); MAX_MOVES];
         let count = self.order(p, o, mv, n, tt_move, &mut list);
         let (best, best_sq) = self.pvs(p, o, &list[..count], alpha, beta);
         if n >= TABLE_MIN_EMPTIES {

@@ -1,0 +1,79 @@
+//! The solver against plain negamax on random late positions, and its
+//! fail-soft bounds on narrow windows.
+
+use board_core::Game;
+use reversi_engine::endgame::{Solver, final_score};
+use reversi_rules::{Move, Position};
+
+/// Plain negamax to the end of the game.
+fn negamax(pos: &Position) -> i32 {
+    if pos.is_game_over() {
+        let b = pos.board();
+        return final_score(b.player(), b.opponent());
+    }
+    let mut best = -65;
+    for &m in pos.moves().as_slice() {
+        let mut next = *pos;
+        next.play_unchecked(m);
+        best = best.max(-negamax(&next));
+    }
+    best
+}
+
+/// A random game from the start, stopped at `empties` empty squares.
+fn random_position(seed: u64, empties: u32) -> Option<Position> {
+    let mut state = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    let mut pos = Position::start();
+    while pos.empty_count() > empties {
+        if pos.is_game_over() {
+            return None;
+        }
+        let moves = pos.moves();
+        let list: &[Move] = moves.as_slice();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let m = list[(state >> 33) as usize % list.len()];
+        pos.play_unchecked(m);
+    }
+    Some(pos)
+}
+
+#[test]
+fn solver_equals_negamax_and_windows_bound_it() {
+    let mut solver = Solver::with_table_bits(12);
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some(pos) = random_position(seed, 9) else {
+            continue;
+        };
+        let exact = negamax(&pos);
+        let s = solver.solve(&pos).expect("few empties");
+        assert_eq!(s.score, exact, "{pos}");
+        if let Some(m) = s.best.filter(|&m| m != Move::Pass) {
+            let mut next = pos;
+            next.play_unchecked(m);
+            assert_eq!(-negamax(&next), exact, "best move {m} of {pos}");
+        }
+        for (a, b) in [
+            (exact - 1, exact + 1),
+            (exact, exact + 2),
+            (exact - 2, exact),
+            (-64, exact - 3),
+            (exact + 3, 64),
+        ] {
+            let w = solver.solve_window(&pos, a, b).expect("few empties").score;
+            if exact > a && exact < b {
+                assert_eq!(w, exact);
+            } else if exact <= a {
+                assert!(w <= a && w >= exact, "{pos} [{a},{b}]: {w} vs {exact}");
+            } else {
+                assert!(w >= b && w <= exact, "{pos} [{a},{b}]: {w} vs {exact}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30);
+}
