@@ -17,14 +17,14 @@ pub struct Args {
     /// seed replays the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Only this game (connect-four, major, stratego); all of them by
-    /// default.
+    /// Only this game (connect-four, fanorona, major, stratego); all of
+    /// them by default.
     #[arg(long)]
     game: Option<String>,
 }
 
 /// The games `demo` plays, by name.
-const GAMES: [&str; 3] = ["connect-four", "major", "stratego"];
+const GAMES: [&str; 4] = ["connect-four", "fanorona", "major", "stratego"];
 
 /// One finished demo game, as the JSON result lists it.
 fn game_json(game: &str, moves: usize, outcome: Outcome, names: [&str; 2]) -> serde_json::Value {
@@ -95,6 +95,15 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     let mut games = Vec::new();
     if wanted("connect-four") {
         games.push(connect_four(args, out)?);
+    }
+    if wanted("fanorona") {
+        use fanorona_rules::Level;
+        games.push(crate::fanorona::demo_game(
+            Level::Medium,
+            Level::Medium,
+            args.seed,
+            out,
+        )?);
     }
     if wanted("major") {
         games.push(crate::major::demo_game(1, out)?);

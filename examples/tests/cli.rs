@@ -21,7 +21,7 @@ fn demo_plays_every_game_to_the_end() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let games = json["games"].as_array().expect("a list of games");
     let names: Vec<&str> = games.iter().filter_map(|g| g["game"].as_str()).collect();
-    assert_eq!(names, ["connect-four", "major", "stratego"]);
+    assert_eq!(names, ["connect-four", "fanorona", "major", "stratego"]);
     for g in games {
         assert!(g["moves"].as_u64().is_some_and(|n| n > 0), "{g}");
         let outcome = g["outcome"].as_str().expect("an outcome");
