@@ -380,6 +380,9 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             let mut sum = 0.0;
             for i in 0..n {
                 let (mv, p) = frame.outcomes.as_slice()[i];
+                if p <= 0.0 {
+                    continue;
+                }
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let v = self.child(
@@ -419,6 +422,11 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             let (mv, p) = frame.outcomes.as_slice()[i];
             rest_lo -= p * frame.lo[i];
             rest_hi -= p * frame.hi[i];
+            if p <= 0.0 {
+                // An impossible outcome (the contract asks for positive
+                // probabilities) adds nothing and must not be divided by.
+                continue;
+            }
             let a = (alpha - known - rest_hi) / p;
             let b = (beta - known - rest_lo) / p;
             let mut child = pos.clone();
@@ -458,6 +466,9 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
         let (child_frame, grand_rest) = rest.split_first_mut()?;
         for i in 0..n {
             let (mv, p) = frame.outcomes.as_slice()[i];
+            if p <= 0.0 {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(mv);
             if child.outcome().is_some() || child.is_chance_node() {

@@ -76,7 +76,7 @@ pub fn expectimax<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, depth: u32)
         let mut outcomes = G::ChanceList::default();
         pos.chance_outcomes(&mut outcomes);
         let mut sum = 0.0;
-        for &(mv, p) in outcomes.as_slice() {
+        for &(mv, p) in outcomes.as_slice().iter().filter(|o| o.1 > 0.0) {
             let mut child = pos.clone();
             child.play_unchecked(mv);
             sum += p * value_of(&child);

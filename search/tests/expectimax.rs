@@ -105,3 +105,72 @@ fn table_bounds_of_chance_nodes_hold_on_deep_trees() {
         }
     }
 }
+
+/// A player move leads to a chance node whose first outcome has probability
+/// 0 (a game breaking the contract): the search must ignore it, not divide
+/// by it.
+#[test]
+fn a_zero_probability_outcome_is_ignored() {
+    use board_core::arrayvec::ArrayVec;
+    use board_core::{Game, IllegalMove, Outcome, Player, Stochastic, ZobristHash};
+
+    #[derive(Clone, Debug)]
+    struct Coin(u8); // 0 root, 1 chance node, 2 (won) and 3 (drawn) leaves
+
+    impl Game for Coin {
+        type Move = u8;
+        type MoveList = ArrayVec<u8, 2>;
+        type Error = IllegalMove<u8>;
+        fn to_move(&self) -> Player {
+            Player::First
+        }
+        fn legal_moves(&self, moves: &mut Self::MoveList) {
+            moves.clear();
+            match self.0 {
+                0 => moves.push(0),
+                1 => moves.extend([0, 1]),
+                _ => {}
+            }
+        }
+        fn play_unchecked(&mut self, mv: u8) {
+            self.0 = if self.0 == 0 { 1 } else { 2 + mv };
+        }
+        fn play(&mut self, mv: u8) -> Result<(), Self::Error> {
+            self.play_unchecked(mv);
+            Ok(())
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            // The impossible outcome would be a win; the certain one draws.
+            match self.0 {
+                2 => Some(Outcome::Win(Player::First)),
+                3 => Some(Outcome::Draw),
+                _ => None,
+            }
+        }
+    }
+    impl ZobristHash for Coin {
+        fn zobrist(&self) -> u64 {
+            u64::from(self.0) + 1
+        }
+        fn zobrist_from_scratch(&self) -> u64 {
+            self.zobrist()
+        }
+    }
+    impl Stochastic for Coin {
+        type ChanceList = ArrayVec<(u8, f64), 2>;
+        fn is_chance_node(&self) -> bool {
+            self.0 == 1
+        }
+        fn chance_outcomes(&self, outcomes: &mut Self::ChanceList) {
+            outcomes.clear();
+            outcomes.extend([(0, 0.0), (1, 1.0)]);
+        }
+    }
+    let eval = |_: &Coin| 0;
+    for bits in 0..16 {
+        let r = Expectimax::with_options(eval, options(bits)).search(&Coin(0), &Limits::depth(4));
+        assert_eq!(r.score, 0.0, "options {:?}", options(bits));
+        assert_eq!(r.best_move, Some(0));
+    }
+    assert_eq!(reference::expectimax(&Coin(0), &eval, 4), 0.0);
+}
