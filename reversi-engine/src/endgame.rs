@@ -26,7 +26,7 @@ use crate::weights::Weights;
 
 /// Up to this many empties the solver uses parity ordering without a
 /// table; above it, sorted moves and the transposition table.
-pub const SHALLOW_EMPTIES: u32 = 7;
+pub const SHALLOW_EMPTIES: u32 = 5;
 
 /// The most empties [`Solver::solve`] accepts (beyond, an exact solve
 /// takes far too long to be useful).
