@@ -175,3 +175,32 @@ pub fn solve_problem(solver: &mut Solver, problem: &Problem) -> Result<Solved, S
         elapsed: s.elapsed,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_both_formats_and_rejects_bad_lines() {
+        let table = "# comment\n40 O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X a2 +38 20\n";
+        let p = parse_problems(table, 1).expect("table line");
+        assert_eq!((p[0].id, p[0].expected), (40, Some(38)));
+        assert_eq!(p[0].best_moves, vec!["a2".parse::<Move>().expect("move")]);
+        let obf = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+18; A2:+6;\n";
+        let p = parse_problems(obf, 7).expect("obf line");
+        assert_eq!(
+            (p[0].id, p[0].expected, p[0].best_moves.len()),
+            (7, Some(18), 2)
+        );
+        assert!(matches!(
+            parse_problems("41 XO X a1", 1),
+            Err(ProblemError::Fields { line: 1, .. })
+        ));
+        assert!(matches!(
+            parse_problems("\nnot a board", 1),
+            Err(ProblemError::Obf { line: 2, .. })
+        ));
+        assert_eq!(first_id_from_name("data/fforum-40-59.obf"), 40);
+        assert_eq!(first_id_from_name("mine.obf"), 1);
+    }
+}
