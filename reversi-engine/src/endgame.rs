@@ -209,11 +209,11 @@ impl Default for Solver {
 const EVAL_ORDER_EMPTIES: u32 = 12;
 const MOBILITY_WEIGHT: i32 = 64;
 
-/// Up to this many empties, nodes store nothing in the table.
-const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 1;
+/// Below this many empties, nodes neither probe nor fill the table.
+const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 3;
 
 impl Solver {
-    /// A solver with a 2^20-bucket (about 40 MB) transposition table.
+    /// A solver with a 2^20-bucket (48 MiB) transposition table.
     #[must_use]
     pub fn new() -> Self {
         Solver::with_table_bits(20)
@@ -364,7 +364,12 @@ impl Solver {
         // Transposition table.
         let b = self.bucket(p, o);
         let mut tt_move = NO_MOVE;
-        for e in &self.table[b] {
+        let probe: &[Entry] = if n >= TABLE_MIN_EMPTIES {
+            &self.table[b]
+        } else {
+            &[]
+        };
+        for e in probe {
             if e.p == p && e.o == o && (e.p | e.o) != 0 {
                 let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
                 if lo >= beta {
