@@ -10,6 +10,7 @@ mod fanorona;
 mod major;
 mod output;
 mod reversi;
+mod reversi_engine;
 mod stratego;
 
 use std::process::ExitCode;

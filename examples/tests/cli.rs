@@ -49,3 +49,83 @@ fn bad_arguments_give_a_message_and_a_failure_status() {
     let out = spielwerk(&["no-such-command"]);
     assert!(!out.status.success());
 }
+
+/// The data folder beside the checkout, or `None` (after saying why) when
+/// it is missing outside CI; under CI a missing folder fails the test.
+fn data(path: &str) -> Option<std::path::PathBuf> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data")
+        .join(path);
+    if p.exists() {
+        return Some(p);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs the data file {}",
+        p.display()
+    );
+    eprintln!("skipped: no data file {}", p.display());
+    None
+}
+
+#[test]
+fn reversi_solve_gives_every_fforum_1_19_score() {
+    let Some(file) = data("reversi/ffo/fforum-1-19.obf") else {
+        return;
+    };
+    let out = spielwerk(&[
+        "--json",
+        "reversi",
+        "solve",
+        file.to_str().expect("utf-8 path"),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let positions = json["positions"].as_array().expect("positions");
+    assert_eq!(positions.len(), 19);
+    for p in positions {
+        assert_eq!(p["score"], p["expected"], "{p}");
+        assert!(p["best"].as_str().is_some_and(|m| m.len() == 2), "{p}");
+        assert!(p["nodes"].as_u64().is_some_and(|n| n > 0));
+    }
+    assert!(json["total_nodes"].as_u64().is_some() && json["total_seconds"].as_f64().is_some());
+}
+
+#[test]
+fn reversi_gtp_answers_a_session_and_rejects_bad_moves() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args(["reversi", "gtp", "--level", "easy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("gtp starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"boardsize 8\nclear_board\nplay black f5\ngenmove white\nplay white z9\nquit\n")
+        .expect("commands written");
+    let out = child.wait_with_output().expect("gtp ends");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text
+        .split("\n\n")
+        .filter(|a| !a.trim().is_empty())
+        .collect();
+    assert_eq!(answers.len(), 6, "{text}");
+    assert!(answers[..3].iter().all(|a| a.trim() == "="), "{text}");
+    // After f5, white's legal replies are d6, f6 and f4.
+    let reply = answers[3]
+        .trim()
+        .trim_start_matches("= ")
+        .to_ascii_lowercase();
+    assert!(["d6", "f6", "f4"].contains(&reply.as_str()), "{reply}");
+    assert!(answers[4].starts_with('?'), "{}", answers[4]);
+    assert_eq!(answers[5].trim(), "=");
+}
