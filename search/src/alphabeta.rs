@@ -7,7 +7,7 @@ use board_core::{MoveList, Outcome, Player, ZobristHash};
 
 use crate::budget::Budget;
 use crate::frame::{Frame, pick};
-use crate::options::{Options, TtCutoffs};
+use crate::options::Options;
 use crate::score::{from_table, is_decisive, plies_to_end, to_table};
 use crate::{
     Bound, Evaluator, INFINITY, Limits, MAX_DEPTH, MAX_EVAL, MAX_PLY, SearchResult,
@@ -271,22 +271,13 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
             if self.options.tt_move {
                 tt_move = entry.mv;
             }
-            let usable = match self.options.tt_cutoffs {
-                TtCutoffs::Off => false,
-                TtCutoffs::EqualDepth => u32::from(entry.depth) == depth,
-                TtCutoffs::AnyDepth => u32::from(entry.depth) >= depth,
-            };
-            if usable && ply > 0 {
-                let s = from_table(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.horizon_hit = true;
-                    return s;
-                }
+            let s = from_table(entry.score, ply);
+            if ply > 0
+                && self.options.tt_cutoffs.allows(entry.depth, depth)
+                && entry.bound.cuts(s, alpha, beta)
+            {
+                self.horizon_hit = true;
+                return s;
             }
         }
         pos.legal_moves(&mut frame.moves);
@@ -455,12 +446,7 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
             let Some(e) = tt.probe(child.zobrist()) else {
                 continue;
             };
-            let usable = match self.options.tt_cutoffs {
-                TtCutoffs::Off => false,
-                TtCutoffs::EqualDepth => u32::from(e.depth) == depth - 1,
-                TtCutoffs::AnyDepth => u32::from(e.depth) >= depth - 1,
-            };
-            if !usable {
+            if !self.options.tt_cutoffs.allows(e.depth, depth - 1) {
                 continue;
             }
             let s = from_table(e.score, ply + 1);

@@ -1,6 +1,6 @@
 //! Node counting and the checks of [`Limits`] during a search.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::{Limits, StopFlag};
 
@@ -11,25 +11,25 @@ const CHECK_INTERVAL: u64 = 256;
 /// Counts nodes and decides when a search must stop.
 #[derive(Debug)]
 pub(crate) struct Budget {
-    pub(crate) limits: Limits,
     pub(crate) start: Instant,
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
     next_check: u64,
-    /// `limits.nodes`, or `u64::MAX`.
+    /// The node limit, or `u64::MAX`.
     max_nodes: u64,
+    time: Option<Duration>,
     stop: Option<StopFlag>,
 }
 
 impl Budget {
     pub(crate) fn new(limits: &Limits) -> Self {
         Budget {
-            limits: limits.clone(),
             start: Instant::now(),
             nodes: 0,
             aborted: false,
             next_check: CHECK_INTERVAL,
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            time: limits.time,
             stop: limits.stop.clone(),
         }
     }
@@ -51,7 +51,7 @@ impl Budget {
             self.aborted = true;
         } else if self.nodes >= self.next_check {
             self.next_check = self.nodes + CHECK_INTERVAL;
-            if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+            if self.time.is_some_and(|t| self.start.elapsed() >= t) {
                 self.aborted = true;
             }
         }
@@ -61,9 +61,9 @@ impl Budget {
     /// Whether a limit other than depth has been reached before the search
     /// starts (a set stop flag, a zero budget).
     pub(crate) fn exhausted_at_start(&mut self) -> bool {
-        if self.limits.stop.as_ref().is_some_and(|s| s.is_stopped())
-            || self.limits.nodes == Some(0)
-            || self.limits.time.is_some_and(|t| t.is_zero())
+        if self.stop.as_ref().is_some_and(StopFlag::is_stopped)
+            || self.max_nodes == 0
+            || self.time.is_some_and(|t| t.is_zero())
         {
             self.aborted = true;
         }

@@ -255,22 +255,12 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
         let mut tt_move = None;
         if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(key)) {
             tt_move = entry.mv;
-            let usable = match self.options.tt_cutoffs {
-                TtCutoffs::Off => false,
-                TtCutoffs::EqualDepth => u32::from(entry.depth) == depth,
-                TtCutoffs::AnyDepth => u32::from(entry.depth) >= depth,
-            };
-            let s = entry.score;
-            if usable
-                && ply > 0
-                && match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                }
+            if ply > 0
+                && self.options.tt_cutoffs.allows(entry.depth, depth)
+                && entry.bound.cuts(entry.score, alpha, beta)
             {
                 self.horizon_hit = true;
-                return s;
+                return entry.score;
             }
         }
         let (value, bound, best_move) = if pos.is_chance_node() {
@@ -464,6 +454,19 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
         let me = pos.to_move();
         let n = frame.outcomes.len();
         let (child_frame, grand_rest) = rest.split_first_mut()?;
+        // The probability-weighted sums of the children's bounds, kept up to
+        // date as probes tighten them.
+        let weighted = |bounds: &[f64]| -> f64 {
+            frame
+                .outcomes
+                .as_slice()
+                .iter()
+                .zip(bounds)
+                .map(|(o, b)| o.1 * b)
+                .sum()
+        };
+        let mut sum_lo = weighted(&frame.lo);
+        let mut sum_hi = weighted(&frame.hi);
         for i in 0..n {
             let (mv, p) = frame.outcomes.as_slice()[i];
             if p <= 0.0 {
@@ -489,14 +492,8 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             let first = pick(base, 0);
             let mut grandchild = child.clone();
             grandchild.play_unchecked(first);
-            let others_lo: f64 = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| frame.outcomes.as_slice()[j].1 * frame.lo[j])
-                .sum();
-            let others_hi: f64 = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| frame.outcomes.as_slice()[j].1 * frame.hi[j])
-                .sum();
+            let others_lo = sum_lo - p * frame.lo[i];
+            let others_hi = sum_hi - p * frame.hi[i];
             if mover == me {
                 // One move of ours is a lower bound on the child's value.
                 let b = (beta - others_lo) / p;
@@ -536,17 +533,13 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
                     frame.hi[i] = (-w).max(frame.lo[i]);
                 }
             }
-            let lo: f64 = (0..n)
-                .map(|j| frame.outcomes.as_slice()[j].1 * frame.lo[j])
-                .sum();
-            if lo >= beta {
-                return Some((lo, Bound::Lower));
+            sum_lo = others_lo + p * frame.lo[i];
+            sum_hi = others_hi + p * frame.hi[i];
+            if sum_lo >= beta {
+                return Some((sum_lo, Bound::Lower));
             }
-            let hi: f64 = (0..n)
-                .map(|j| frame.outcomes.as_slice()[j].1 * frame.hi[j])
-                .sum();
-            if hi <= alpha {
-                return Some((hi, Bound::Upper));
+            if sum_hi <= alpha {
+                return Some((sum_hi, Bound::Upper));
             }
         }
         None

@@ -17,6 +17,27 @@ pub enum TtCutoffs {
     AnyDepth,
 }
 
+impl TtCutoffs {
+    /// Whether an entry searched to `entry_depth` may stand for a search to
+    /// `depth`.
+    ///
+    /// ```
+    /// use board_search::TtCutoffs;
+    /// assert!(TtCutoffs::AnyDepth.allows(7, 5));
+    /// assert!(!TtCutoffs::EqualDepth.allows(7, 5));
+    /// assert!(!TtCutoffs::Off.allows(5, 5));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn allows(self, entry_depth: u16, depth: u32) -> bool {
+        match self {
+            TtCutoffs::Off => false,
+            TtCutoffs::EqualDepth => entry_depth as u32 == depth,
+            TtCutoffs::AnyDepth => entry_depth as u32 >= depth,
+        }
+    }
+}
+
 /// The switches of [`AlphaBeta`](crate::AlphaBeta). All of them change only
 /// the order in which moves are searched and the windows they are searched
 /// with, so none changes the root score — except

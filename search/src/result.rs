@@ -14,6 +14,28 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether a stored `score` with this bound settles a node searched with
+    /// the window `(alpha, beta)`: an exact score always, a lower bound at or
+    /// above `beta`, an upper bound at or below `alpha`.
+    ///
+    /// ```
+    /// use board_search::Bound;
+    /// assert!(Bound::Lower.cuts(50, 0, 40));
+    /// assert!(!Bound::Upper.cuts(50, 0, 40));
+    /// assert!(Bound::Exact.cuts(20, 0, 40));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cuts<S: PartialOrd>(self, score: S, alpha: S, beta: S) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// The result of a search, or of one of its iterations (see the progress
 /// callbacks).
 #[derive(Debug, Clone, PartialEq)]
