@@ -1,6 +1,6 @@
 //! `spielwerk demo`: computer against computer, printed move by move.
 
-use board_core::{Game, Outcome, Player};
+use board_core::{Game, Outcome};
 use board_search::{AlphaBeta, Limits};
 use serde_json::json;
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
@@ -25,15 +25,6 @@ pub struct Args {
 
 /// The games `demo` plays, by name.
 const GAMES: [&str; 4] = ["connect-four", "fanorona", "major", "stratego"];
-
-/// One finished demo game, as the JSON result lists it.
-fn game_json(game: &str, moves: usize, outcome: Outcome, names: [&str; 2]) -> serde_json::Value {
-    let outcome = match outcome {
-        Outcome::Win(p) => format!("{} wins", names[p.index()]),
-        Outcome::Draw => "draw".to_owned(),
-    };
-    json!({ "game": game, "moves": moves, "outcome": outcome })
-}
 
 /// Connect Four, the workspace's test game: two alpha-beta players.
 fn connect_four(args: &Args, out: Output) -> CliResult<serde_json::Value> {
@@ -65,23 +56,16 @@ fn connect_four(args: &Args, out: Output) -> CliResult<serde_json::Value> {
             result.nodes
         ));
     }
-    let outcome = pos.outcome().unwrap_or(Outcome::Draw);
     out.line(pos);
-    let verdict = match outcome {
-        Outcome::Win(Player::First) => "X wins",
-        Outcome::Win(Player::Second) => "O wins",
-        Outcome::Draw => "draw",
+    let outcome = match pos.outcome() {
+        Some(Outcome::Win(p)) => format!("{} wins", names[p.index()]),
+        Some(Outcome::Draw) | None => "draw".to_owned(),
     };
     out.line(format!(
-        "{verdict} after {} moves: {transcript}",
+        "{outcome} after {} moves: {transcript}",
         pos.stones()
     ));
-    Ok(game_json(
-        "connect-four",
-        pos.stones() as usize,
-        outcome,
-        names,
-    ))
+    Ok(json!({ "game": "connect-four", "moves": pos.stones(), "outcome": outcome }))
 }
 
 /// Runs every demo game (or the one `--game` names).
