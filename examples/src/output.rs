@@ -56,7 +56,6 @@ impl Output {
     }
 
     /// Progress of long work, always on stderr.
-    #[allow(dead_code)] // for the verbs that do long work (replay, perft, match)
     pub fn progress(&self, line: impl fmt::Display) {
         eprintln!("{line}");
     }
