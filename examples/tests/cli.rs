@@ -50,27 +50,9 @@ fn bad_arguments_give_a_message_and_a_failure_status() {
     assert!(!out.status.success());
 }
 
-/// The data folder beside the checkout, or `None` (after saying why) when
-/// it is missing outside CI; under CI a missing folder fails the test.
-fn data(path: &str) -> Option<std::path::PathBuf> {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data")
-        .join(path);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI needs the data file {}",
-        p.display()
-    );
-    eprintln!("skipped: no data file {}", p.display());
-    None
-}
-
 #[test]
 fn reversi_solve_gives_every_fforum_1_19_score() {
-    let Some(file) = data("reversi/ffo/fforum-1-19.obf") else {
+    let Some(file) = spielwerk_testgames::shared_data("reversi/ffo/fforum-1-19.obf") else {
         return;
     };
     let out = spielwerk(&[

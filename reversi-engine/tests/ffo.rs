@@ -1,35 +1,11 @@
 //! The exact solver on the FFO problems #1-#19 (quick ones).
 
-use std::path::PathBuf;
-
 use reversi_engine::endgame::Solver;
 use reversi_engine::ffo::{parse_problems, solve_problem};
 
 fn data(name: &str) -> Option<String> {
-    let path: PathBuf = [
-        env!("CARGO_MANIFEST_DIR"),
-        "..",
-        "..",
-        "shared",
-        "data",
-        "reversi",
-        "ffo",
-        name,
-    ]
-    .iter()
-    .collect();
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "CI: {} missing: {e}",
-                path.display()
-            );
-            eprintln!("skipped: {} not readable: {e}", path.display());
-            None
-        }
-    }
+    let path = spielwerk_testgames::shared_data(&format!("reversi/ffo/{name}"))?;
+    Some(std::fs::read_to_string(&path).expect("the data file is readable"))
 }
 
 #[test]

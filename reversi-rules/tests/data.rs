@@ -11,20 +11,8 @@ use reversi_rules::record::ReplaySummary;
 use reversi_rules::{Move, Position};
 
 fn data(name: &str) -> Option<String> {
-    let path = format!(
-        "{}/../../shared/data/reversi/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    match std::fs::read_to_string(&path) {
-        Ok(text) => Some(text),
-        Err(e) if std::env::var_os("CI").is_some() => {
-            panic!("CI needs the data file {path}: {e}")
-        }
-        Err(e) => {
-            eprintln!("skipping: cannot read {path}: {e}");
-            None
-        }
-    }
+    let path = spielwerk_testgames::shared_data(&format!("reversi/{name}"))?;
+    Some(std::fs::read_to_string(&path).expect("the data file is readable"))
 }
 
 fn report(name: &str, s: &ReplaySummary) {

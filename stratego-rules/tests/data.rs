@@ -9,17 +9,7 @@ use board_core::Outcome;
 use stratego_rules::{Army, Deployment, Preset, UccGame};
 
 fn data_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/stratego");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI is set but the Stratego data is missing at {}",
-        dir.display()
-    );
-    eprintln!("skipped: no Stratego data at {}", dir.display());
-    None
+    spielwerk_testgames::shared_data("stratego")
 }
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
