@@ -34,6 +34,7 @@ pub mod obf;
 pub mod perft;
 mod position;
 pub mod record;
+mod simd;
 mod square;
 mod symmetry;
 mod transcript;
