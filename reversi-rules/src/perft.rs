@@ -10,9 +10,10 @@
 //! - [`perft`]: plain depth-first counting on the raw [`Board`], no
 //!   allocation, the last ply counted in bulk (the population count of the
 //!   legal-move bitboard) and the last two plies fused into one loop. On
-//!   x86-64 processors with AVX2 (checked at run time) it generates moves
-//!   and flips in all eight directions at once in 256-bit registers, about
-//!   1.5 times faster than the portable code, which it uses elsewhere.
+//!   x86-64 processors with AVX-512 or AVX2 (checked at run time) it
+//!   generates moves and flips in all eight directions at once in vector
+//!   registers, about 2.2 (AVX-512) or 1.5 (AVX2) times faster than the
+//!   portable code, which it uses elsewhere.
 //! - [`HashedPerft`]: the same count with a transposition table keyed by the
 //!   [canonical](Board::canonical) board, so that the 8 symmetric images of
 //!   a position (and every transposition) are counted once, like Edax's
@@ -95,7 +96,7 @@ macro_rules! counter {
 
 counter!(
     /// Counts with the portable kernels.
-    fn count,
+    pub(crate) fn count,
     bitboard::moves,
     bitboard::flips
 );
@@ -105,8 +106,17 @@ counter!(
     /// Counts with the AVX2 kernels; see [`crate::simd`].
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) fn count_avx2,
-    crate::simd::moves,
-    crate::simd::flips
+    crate::simd::avx2::moves,
+    crate::simd::avx2::flips
+);
+
+#[cfg(target_arch = "x86_64")]
+counter!(
+    /// Counts with the AVX-512 kernels; see [`crate::simd`].
+    #[target_feature(enable = "avx512f,avx2,popcnt")]
+    pub(crate) fn count_avx512,
+    crate::simd::avx512::moves,
+    crate::simd::avx512::flips
 );
 
 /// One slot of the [`HashedPerft`] table.
