@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use board_core::{FinishedGames, perft_divide};
-use reversi_rules::perft::{HashedPerft, perft};
+use reversi_rules::perft::{HashedPerft, kernel, perft};
 use reversi_rules::record::ReplaySummary;
 use reversi_rules::wthor::WtbFile;
 use reversi_rules::{Position, Reversi, eothello};
@@ -119,8 +119,10 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
         Convention::Bik => (FinishedGames::CountAsLeaf, "bik"),
         Convention::Edax => (FinishedGames::Drop, "edax"),
     };
+    // The hashed count runs the portable code.
+    let kernel = if args.hash { "portable" } else { kernel() };
     out.progress(format!(
-        "perft {} from {pos} ({convention}{})",
+        "perft {} from {pos} ({convention}{}, {kernel} code)",
         args.depth,
         if args.hash { ", hashed" } else { "" }
     ));
@@ -153,6 +155,7 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
         "nps": rate.round(),
         "convention": convention,
         "hash": args.hash,
+        "kernel": kernel,
         "position": pos.to_string(),
     });
     if args.divide {

@@ -41,6 +41,18 @@ pub fn perft(board: Board, depth: u32, finished: FinishedGames) -> u64 {
     }
 }
 
+/// The vector instructions [`perft`] uses on this processor: `"avx512"`,
+/// `"avx2"`, or `"portable"` when it has neither (or is not x86-64).
+///
+/// ```
+/// let kernel = reversi_rules::perft::kernel();
+/// assert!(["avx512", "avx2", "portable"].contains(&kernel));
+/// ```
+#[must_use]
+pub fn kernel() -> &'static str {
+    crate::simd::Kernel::detect().map_or("portable", crate::simd::Kernel::name)
+}
+
 /// Defines a counting function (depth ≥ 1; `leaf` is what a finished game
 /// counts) on the given move generator and flip functions, with the given
 /// attributes. The last ply is counted in bulk (the population count of

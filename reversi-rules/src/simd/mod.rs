@@ -38,6 +38,16 @@ pub(crate) enum Kernel {
 }
 
 impl Kernel {
+    /// The kernel's name: `avx512` or `avx2`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => "avx512",
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => "avx2",
+        }
+    }
+
     /// The best kernel this processor runs, if any.
     #[inline]
     pub(crate) fn detect() -> Option<Kernel> {
