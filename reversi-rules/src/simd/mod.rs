@@ -68,6 +68,7 @@ impl Kernel {
 /// [`crate::perft`]'s count (depth ≥ 1) with the best vector kernel of
 /// this processor, or `None` when it has none.
 #[inline]
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 pub(crate) fn count(board: crate::Board, depth: u32, leaf: u64) -> Option<u64> {
     match Kernel::detect()? {
         // SAFETY: each counter is safe to call but for the target features
