@@ -227,7 +227,10 @@ const fn neighbours() -> [[u8; 8]; POINTS as usize] {
 }
 
 /// `CAN_STEP[d]`: the points from which a line leads one step in `d`.
-pub(crate) static CAN_STEP: [u64; 8] = can_step();
+pub(crate) static CAN_STEP: [u64; 8] = CAN_STEP_CONST;
+
+/// [`CAN_STEP`] for constant evaluation.
+pub(crate) const CAN_STEP_CONST: [u64; 8] = can_step();
 
 const fn can_step() -> [u64; 8] {
     let mut m = [0u64; 8];

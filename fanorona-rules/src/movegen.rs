@@ -96,11 +96,20 @@ impl<F: FnMut(u64, u64) -> u64> Sink for Recurse<F> {
 }
 
 /// Whole-turn perft of the side owning `own` to move, ignoring the draw
-/// rules.
+/// rules. Two plies from the end, each move's board goes straight to the
+/// bulk counter [`count_moves`].
 pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => count_moves(own, opp),
+        2 => {
+            let mut r = Recurse {
+                next: count_moves,
+                nodes: 0,
+            };
+            generate(own, opp, &mut r);
+            r.nodes
+        }
         _ => {
             let mut r = Recurse {
                 next: |own, opp| perft(own, opp, depth - 1),
@@ -114,83 +123,159 @@ pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
 
 /// The number of whole-turn moves of the side owning `own`, in bulk.
 ///
-/// Every first capture is one move; only those whose landing point could
-/// capture at all on the board before the move (a superset of where a
-/// chain can go on: a capture only removes enemy stones, and the points it
-/// frees are never next to the landing point except straight ahead, the
-/// forbidden same direction) are followed for their continuations. The
-/// others are counted with a popcount.
-#[inline]
+/// The first capture steps are found for all stones and directions at once
+/// with shifts; each is one move. A capture chain is then followed only
+/// where it can go on: the steps possible after a capture step do not
+/// depend on what that step captured (see [`options`]), so they are found
+/// once for both kinds of capture, on the board before the step, and a
+/// step after which none is possible is counted without being made.
+#[inline(never)]
 pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
     let empty = BOARD & !(own | opp);
-    let mut a = [0u64; 8];
-    let mut w = [0u64; 8];
-    let mut could = 0u64;
+    // `cap[d]`: the points from which a step in `d` captures; `ones` and
+    // `twos`: the points that capture in at least one, two directions.
+    let mut cap = [0u64; 8];
+    let (mut ones, mut twos) = (0u64, 0u64);
     let mut any = 0u64;
+    let mut bytes = 0u64;
     for d in 0..8 {
         let ca = CAN_STEP[d] & shift_back(empty & CAN_STEP[d] & shift_back(opp, d), d);
-        let cw = CAN_STEP[d] & CAN_STEP[(d + 4) & 7] & shift_back(empty, d) & shift(opp, d);
-        could |= ca | cw;
-        a[d] = ca & own;
-        w[d] = cw & own;
-        any |= a[d] | w[d];
+        let cw = CAN_STEP2[d] & shift_back(empty, d) & shift(opp, d);
+        let c = ca | cw;
+        cap[d] = c;
+        twos |= ones & c;
+        ones |= c;
+        let (a, w) = (ca & own, cw & own);
+        any |= a | w;
+        bytes += byte_counts(a, w);
     }
     if any == 0 {
         return u64::from(paika_count(own, opp));
     }
-    let mut count = 0;
+    let mut count = fold_bytes(bytes);
     for d in 0..8 {
-        count += u64::from(a[d].count_ones() + w[d].count_ones());
-        let go_on = shift_back(could, d);
-        let mut ha = a[d] & go_on;
-        while ha != 0 {
-            let p = ha.trailing_zeros() as u8;
-            ha &= ha - 1;
+        // A landing point can go on only if it can capture in another
+        // direction than `d` on this board: nothing has been freed or
+        // visited yet (the start point is an own stone), so this is exact.
+        let others = twos | (ones & !cap[d]);
+        let mut go_on = own & cap[d] & shift_back(others, d);
+        while go_on != 0 {
+            let p = go_on.trailing_zeros() as u8;
+            go_on &= go_on - 1;
             let to = neighbour(p, d);
-            let taken = line(opp, neighbour(to, d), d);
-            count += count_chain(own | (1 << to), opp ^ taken, to, d);
-        }
-        let mut hw = w[d] & go_on;
-        while hw != 0 {
-            let p = hw.trailing_zeros() as u8;
-            hw &= hw - 1;
-            let to = neighbour(p, d);
+            let blocked = own | (1 << to);
+            let next = options(blocked, opp, to, d);
+            let ahead = NB[to as usize][d];
+            if (opp >> ahead) & 1 != 0 {
+                count += count_chain(blocked, opp ^ line(opp, ahead, d), to, next);
+            }
             let back = (d + 4) & 7;
-            let taken = line(opp, neighbour(p, back), back);
-            count += count_chain(own | (1 << to), opp ^ taken, to, d);
+            let behind = NB[p as usize][back];
+            if (opp >> behind) & 1 != 0 {
+                count += count_chain(blocked, opp ^ line(opp, behind, back), to, next);
+            }
         }
     }
     count
 }
 
-/// The number of continuations of a capture chain whose stone stands on
-/// `at` after a step in direction `last`; `blocked` holds every own stone
-/// and every point the moving stone has occupied this turn (its start
-/// point, still in the own stones, included). The lean twin of
+/// `CAN_STEP2[d]`: the points from which lines lead one step in `d` and
+/// one step against it.
+static CAN_STEP2: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut d = 0;
+    while d < 8 {
+        t[d] = crate::board::CAN_STEP_CONST[d] & crate::board::CAN_STEP_CONST[(d + 4) & 7];
+        d += 1;
+    }
+    t
+};
+
+/// The bits set in `a` and in `w`, per byte (at most 16 a byte).
+#[inline(always)]
+fn byte_counts(a: u64, w: u64) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let pairs = |x: u64| {
+        let x = x - ((x >> 1) & M1);
+        (x & M2) + ((x >> 2) & M2)
+    };
+    let nibbles = pairs(a) + pairs(w);
+    (nibbles & M4) + ((nibbles >> 4) & M4)
+}
+
+/// The sum of the byte fields of `bytes` (each at most 255, as eight
+/// calls of [`byte_counts`] give at most 128): one population count for
+/// sixteen words, as the target has no population-count instruction.
+#[inline(always)]
+fn fold_bytes(bytes: u64) -> u64 {
+    const M8: u64 = 0x00FF_00FF_00FF_00FF;
+    let halves = (bytes & M8) + ((bytes >> 8) & M8);
+    halves.wrapping_mul(0x0001_0001_0001_0001) >> 48
+}
+
+/// The capture steps a chain's stone on `at`, having come in direction
+/// `last`, can make next, as the points it would step to: those where the
+/// step captures by approach, and those where it captures by withdrawal.
+/// `blocked` holds every own stone and every point the stone has occupied
+/// this turn (`at` and its start included).
+///
+/// All eight directions are looked at together: the victim of an approach
+/// to the neighbour `at + o` is on `at + 2o`, of a withdrawal on `at - o`,
+/// and `o` is one of ±1, ±8, ±9, ±10, so each test is a constant shift.
+///
+/// The answer is the same on the board before and after the step that
+/// brought the stone to `at`, whatever that step captured: an approach
+/// takes the line straight ahead (the forbidden direction `last`), a
+/// withdrawal the line beyond the point the stone came from (which it may
+/// not re-enter); neither line holds a point next to `at` the stone could
+/// step to, nor a stone a next step could capture.
+#[inline(always)]
+fn options(blocked: u64, opp: u64, at: u8, last: usize) -> (u64, u64) {
+    let near = &NEAR[at as usize];
+    let free = near[0] & !(blocked | opp) & !(1 << NB[at as usize][last]);
+    let me = 1u64 << at;
+    let mut a = 0;
+    let mut w = 0;
+    for o in [1, 8, 9, 10] {
+        // The neighbours at +o and -o.
+        let (up, down) = (me << o, me >> o);
+        a |= (up & (opp >> o)) | (down & (opp << o));
+        w |= (up & (opp << (2 * o))) | (down & (opp >> (2 * o)));
+    }
+    (a & free & near[2], w & free & near[3])
+}
+
+/// The number of moves that continue a capture chain whose stone stands
+/// on `at` with the next steps `next` (as [`options`] gives them):
+/// `blocked` holds every own stone and every point the stone has occupied
+/// this turn, `opp` the enemy stones now. The lean twin of
 /// [`continue_chain`] for counting.
 #[inline]
-fn count_chain(blocked: u64, opp: u64, at: u8, last: usize) -> u64 {
-    let near = &NEAR[at as usize];
-    let nb = &NB[at as usize];
-    let mut free = near[0] & !(blocked | opp) & !(1 << nb[last]);
-    if free == 0 || near[1] & opp == 0 {
-        return 0;
-    }
+fn count_chain(blocked: u64, opp: u64, at: u8, next: (u64, u64)) -> u64 {
+    let (a, w) = next;
     let mut n = 0;
-    while free != 0 {
-        let to = free.trailing_zeros() as u8;
-        free &= free - 1;
-        let d = DIR_BY_OFFSET[(i32::from(to) - i32::from(at) + 10) as usize] as usize;
-        let beyond = NB[to as usize][d];
-        if (opp >> beyond) & 1 != 0 {
-            let taken = line(opp, beyond, d);
-            n += 1 + count_chain(blocked | (1 << to), opp ^ taken, to, d);
+    let mut targets = a | w;
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        let by_a = (a >> to) & 1;
+        let by_w = (w >> to) & 1;
+        n += by_a + by_w;
+        let d = dir_of(at, to);
+        let blocked = blocked | (1 << to);
+        let after = options(blocked, opp, to, d);
+        if after.0 | after.1 == 0 {
+            continue;
         }
-        let back = (d + 4) & 7;
-        let behind = nb[back];
-        if (opp >> behind) & 1 != 0 {
-            let taken = line(opp, behind, back);
-            n += 1 + count_chain(blocked | (1 << to), opp ^ taken, to, d);
+        if by_a != 0 {
+            n += count_chain(blocked, opp ^ line(opp, NB[to as usize][d], d), to, after);
+        }
+        if by_w != 0 {
+            let back = (d + 4) & 7;
+            let behind = NB[at as usize][back];
+            n += count_chain(blocked, opp ^ line(opp, behind, back), to, after);
         }
     }
     n
@@ -331,20 +416,30 @@ fn step_done<S: Sink>(
 static NB: [[u8; 8]; POINTS as usize] = rings(1);
 
 /// `NEAR[p]`: the neighbours of `p` along lines, and the points one or two
-/// steps away: a chain can only go on from `p` with a free neighbour and an
-/// enemy among the latter.
-static NEAR: [[u64; 2]; POINTS as usize] = near();
+/// steps away (a chain can only go on from `p` with a free neighbour and
+/// an enemy among the latter); then the neighbours `q` from which the line
+/// goes on one more step away from `p` (an approach to `q` can capture),
+/// and those opposite which `p` has a neighbour too (a withdrawal to `q`
+/// can capture).
+static NEAR: [[u64; 4]; POINTS as usize] = near();
 
-const fn near() -> [[u64; 2]; POINTS as usize] {
+const fn near() -> [[u64; 4]; POINTS as usize] {
     let (one, two) = (rings(1), rings(2));
-    let mut t = [[0u64; 2]; POINTS as usize];
+    let mut t = [[0u64; 4]; POINTS as usize];
     let mut p = 0;
     while p < POINTS as usize {
         let mut d = 0;
         while d < 8 {
             if one[p][d] < POINTS {
-                t[p][0] |= 1 << one[p][d];
-                t[p][1] |= 1 << one[p][d];
+                let q = 1 << one[p][d];
+                t[p][0] |= q;
+                t[p][1] |= q;
+                if two[p][d] < POINTS {
+                    t[p][2] |= q;
+                }
+                if one[p][(d + 4) & 7] < POINTS {
+                    t[p][3] |= q;
+                }
             }
             if two[p][d] < POINTS {
                 t[p][1] |= 1 << two[p][d];
@@ -416,7 +511,7 @@ fn chain_steps<S: Sink>(
     while free != 0 {
         let to = free.trailing_zeros() as u8;
         free &= free - 1;
-        let d = DIR_BY_OFFSET[(i32::from(to) - i32::from(at) + 10) as usize] as usize;
+        let d = dir_of(at, to);
         let beyond = NB[to as usize][d];
         if (opp >> beyond) & 1 != 0 {
             let taken = line(opp, beyond, d);
@@ -439,10 +534,17 @@ fn chain_steps<S: Sink>(
     }
 }
 
+/// The direction of a step from `at` to its neighbour `to`.
+#[inline(always)]
+fn dir_of(at: u8, to: u8) -> usize {
+    // The mask keeps the index in the table without a bounds check.
+    DIR_BY_OFFSET[(i32::from(to) - i32::from(at) + 10) as usize & 31] as usize
+}
+
 /// The direction of a step by its bit offset plus 10 (offsets are
-/// -10..=10); unused entries are 0.
-static DIR_BY_OFFSET: [u8; 21] = {
-    let mut t = [0u8; 21];
+/// -10..=10); unused entries are 0. Indexed through [`dir_of`].
+static DIR_BY_OFFSET: [u8; 32] = {
+    let mut t = [0u8; 32];
     let mut d = 0;
     while d < 8 {
         t[(crate::board::OFFSET[d] + 10) as usize] = d as u8;
@@ -520,4 +622,98 @@ pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTabl
         packed: (u64::from(depth) << 56) | (nodes & ((1 << 56) - 1)),
     };
     nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+    use board_core::{Game, Player};
+    use proptest::prelude::*;
+
+    /// The moves of the side owning `own`, as the generator lists them.
+    fn listed(own: u64, opp: u64) -> MoveList {
+        let mut list = MoveList::new();
+        generate(own, opp, &mut Collect(&mut list));
+        list
+    }
+
+    /// The stones after `mv`, played by `Position` (its own code path).
+    fn after(own: u64, opp: u64, mv: Move) -> (u64, u64) {
+        let mut pos = Position::from_parts(
+            crate::Bitboard(own),
+            crate::Bitboard(opp),
+            Player::First,
+            0,
+            1,
+            crate::Rules::default(),
+        )
+        .unwrap_or_default();
+        pos.play_unchecked(mv);
+        (pos.stones(Player::Second).0, pos.stones(Player::First).0)
+    }
+
+    /// Perft by listing every move and playing it, ignoring game ends as
+    /// [`perft`] does.
+    fn listed_perft(own: u64, opp: u64, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        listed(own, opp)
+            .into_iter()
+            .map(|mv| {
+                let (next_own, next_opp) = after(own, opp, mv);
+                listed_perft(next_own, next_opp, depth - 1)
+            })
+            .sum()
+    }
+
+    /// Two disjoint sets of at most 22 stones each, sparse to dense:
+    /// dense and half-empty boards make long capture chains.
+    fn sides() -> impl Strategy<Value = (u64, u64)> {
+        (any::<u64>(), any::<u64>(), 0u32..4).prop_map(|(x, y, thin)| {
+            let mut own = x & BOARD;
+            let mut opp = y & BOARD & !own;
+            for _ in 0..thin {
+                own &= own >> 1 | own << 7;
+                opp &= opp >> 2 | opp << 5;
+            }
+            while own.count_ones() > 22 {
+                own &= own - 1;
+            }
+            while opp.count_ones() > 22 {
+                opp &= opp - 1;
+            }
+            (own, opp)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_bulk_counter_counts_the_generated_moves((own, opp) in sides()) {
+            prop_assert_eq!(count_moves(own, opp), listed(own, opp).len() as u64);
+            prop_assert_eq!(count_moves(opp, own), listed(opp, own).len() as u64);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        #[test]
+        fn perft_counts_what_listing_and_playing_counts((own, opp) in sides()) {
+            for depth in 1..=2 {
+                prop_assert_eq!(perft(own, opp, depth), listed_perft(own, opp, depth));
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_position_to_depth_3_by_listing() {
+        let start = Position::new();
+        let (own, opp) = start.sides();
+        assert_eq!(listed_perft(own, opp, 3), 724);
+        assert_eq!(perft(own, opp, 3), 724);
+    }
 }
