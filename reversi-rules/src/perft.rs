@@ -21,7 +21,7 @@
 
 use board_core::FinishedGames;
 
-use crate::bitboard;
+use crate::bitboard::{self, Kernel};
 use crate::{Board, Children};
 
 /// The number of move paths of length `depth` from `board`.
@@ -37,7 +37,7 @@ pub fn perft(board: Board, depth: u32, finished: FinishedGames) -> u64 {
     let leaf = u64::from(finished == FinishedGames::CountAsLeaf);
     match depth {
         0 => 1,
-        _ => crate::simd::count(board, depth, leaf).unwrap_or_else(|| count(board, depth, leaf)),
+        _ => Kernel::detect().count(board, depth, leaf),
     }
 }
 
@@ -50,7 +50,7 @@ pub fn perft(board: Board, depth: u32, finished: FinishedGames) -> u64 {
 /// ```
 #[must_use]
 pub fn kernel() -> &'static str {
-    crate::simd::Kernel::detect().map_or("portable", crate::simd::Kernel::name)
+    Kernel::detect().name()
 }
 
 /// Defines a counting function (depth ≥ 1; `leaf` is what a finished game

@@ -8,16 +8,17 @@
 //! player's discs for move generation, the placed disc for flips) with two
 //! single steps and two double steps, enough for the six opponent discs a
 //! line can hold; for moves, the square past each run is a candidate; for
-//! flips, a run counts when a player disc closes it. See [`avx2`] and
-//! [`avx512`] for how the lanes are laid out.
+//! flips, a run counts when a player disc closes it. The `avx2` and
+//! `avx512` modules say how the lanes are laid out.
 //!
-//! This is the crate's only module allowed `unsafe` code, and its only
-//! `unsafe` outside tests is in [`count`]: the call into the counter
-//! compiled for the vector instructions, made after the processor was
-//! checked to have them. Everything else is safe code: since Rust 1.87 the value-only
-//! `core::arch` intrinsics are safe to call inside a function compiled
-//! with the matching `#[target_feature]`, and such functions call each
-//! other safely.
+//! This is the crate's only module allowed `unsafe` code. Its `unsafe`
+//! blocks are the calls from [`Kernel`]'s methods into functions compiled
+//! for vector instructions, and a `Kernel` that names such instructions
+//! exists only after the processor was checked to have them. Everything
+//! else is safe code: since Rust 1.87 the value-only `core::arch`
+//! intrinsics are safe to call inside a function compiled with the
+//! matching `#[target_feature]`, and such functions call each other
+//! safely.
 
 #![allow(unsafe_code)]
 
@@ -26,9 +27,38 @@ pub(crate) mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512;
 
-/// The vector instructions a counter is compiled for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kernel {
+use crate::{Board, bitboard};
+
+/// The code that generates moves and flips: the portable code, or vector
+/// instructions that the processor was found to have.
+///
+/// A `Kernel` other than [`Kernel::PORTABLE`] can only be obtained from
+/// [`Kernel::detect`] or [`Kernel::all`], which check the processor, so
+/// its methods are safe on any machine. They give exactly the results of
+/// [`bitboard::moves`] and [`bitboard::flips`].
+///
+/// Each call of [`Kernel::moves`] or [`Kernel::flips`] with a vector kernel
+/// is a function call (code compiled for other instructions is not
+/// inlined into portable code), which the vector code more than pays for:
+/// see the measurement in the crate's README.
+/// Plain [`perft`](crate::perft::perft) goes further and runs a whole
+/// counter compiled for the vector instructions.
+///
+/// ```
+/// use reversi_rules::bitboard::{self, Kernel};
+/// let kernel = Kernel::detect();
+/// let (black, white) = ((1 << 28) | (1 << 35), (1 << 27) | (1 << 36));
+/// assert_eq!(kernel.moves(black, white), bitboard::moves(black, white));
+/// assert_eq!(kernel.flips(37, black, white), 1 << 36);
+/// println!("running {}", kernel.name());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kernel(Kind);
+
+/// What a [`Kernel`] runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Portable,
     /// AVX-512 Foundation (with AVX2 and POPCNT).
     #[cfg(target_arch = "x86_64")]
     Avx512,
@@ -37,109 +67,135 @@ pub(crate) enum Kernel {
     Avx2,
 }
 
+impl Default for Kernel {
+    /// [`Kernel::detect`].
+    fn default() -> Kernel {
+        Kernel::detect()
+    }
+}
+
 impl Kernel {
-    /// The kernel's name: `avx512` or `avx2`.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => "avx512",
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => "avx2",
-        }
+    /// The portable code, on every machine.
+    pub const PORTABLE: Kernel = Kernel(Kind::Portable);
+
+    /// The fastest kernel this processor runs.
+    #[inline]
+    #[must_use]
+    pub fn detect() -> Kernel {
+        Kernel::all()[0]
     }
 
-    /// The best kernel this processor runs, if any.
-    #[inline]
-    pub(crate) fn detect() -> Option<Kernel> {
+    /// Every kernel this processor runs, the fastest first and
+    /// [`Kernel::PORTABLE`] last: for tests and benchmarks.
+    #[must_use]
+    pub fn all() -> arrayvec::ArrayVec<Kernel, 3> {
+        let mut found = arrayvec::ArrayVec::new();
         #[cfg(target_arch = "x86_64")]
         {
             use std::is_x86_feature_detected as has;
-            if has!("avx512f") && has!("avx2") && has!("popcnt") {
-                return Some(Kernel::Avx512);
-            }
             if has!("avx2") && has!("popcnt") {
-                return Some(Kernel::Avx2);
+                if has!("avx512f") {
+                    found.push(Kernel(Kind::Avx512));
+                }
+                found.push(Kernel(Kind::Avx2));
             }
         }
-        None
+        found.push(Kernel::PORTABLE);
+        found
+    }
+
+    /// `"avx512"`, `"avx2"` or `"portable"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Kind::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => "avx512",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => "avx2",
+        }
+    }
+
+    /// [`bitboard::moves`] with this kernel.
+    #[inline]
+    #[must_use]
+    pub fn moves(self, player: u64, opponent: u64) -> u64 {
+        match self.0 {
+            Kind::Portable => bitboard::moves(player, opponent),
+            // SAFETY (both): a vector kind is only made by `all`, after
+            // the processor was found to have its instructions.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { avx512::moves(player, opponent) },
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { avx2::moves(player, opponent) },
+        }
+    }
+
+    /// [`bitboard::flips`] with this kernel.
+    #[inline]
+    #[must_use]
+    pub fn flips(self, square: usize, player: u64, opponent: u64) -> u64 {
+        if square >= 64 {
+            return 0;
+        }
+        match self.0 {
+            Kind::Portable => bitboard::flips(square, player, opponent),
+            // SAFETY (both): as in `moves`.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { avx512::flips(square, player, opponent) },
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { avx2::flips(square, player, opponent) },
+        }
+    }
+
+    /// [`crate::perft`]'s count (depth ≥ 1) with a counter compiled for
+    /// this kernel.
+    #[inline]
+    pub(crate) fn count(self, board: Board, depth: u32, leaf: u64) -> u64 {
+        match self.0 {
+            Kind::Portable => crate::perft::count(board, depth, leaf),
+            // SAFETY (both): as in `moves`.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { crate::perft::count_avx512(board, depth, leaf) },
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => unsafe { crate::perft::count_avx2(board, depth, leaf) },
+        }
     }
 }
 
-/// [`crate::perft`]'s count (depth ≥ 1) with the best vector kernel of
-/// this processor, or `None` when it has none.
-#[inline]
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-pub(crate) fn count(board: crate::Board, depth: u32, leaf: u64) -> Option<u64> {
-    match Kernel::detect()? {
-        // SAFETY: each counter is safe to call but for the target features
-        // it is compiled with, and `detect` found those features on this
-        // processor.
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => Some(unsafe { crate::perft::count_avx512(board, depth, leaf) }),
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => Some(unsafe { crate::perft::count_avx2(board, depth, leaf) }),
-    }
-}
-
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
     use super::Kernel;
     use crate::bitboard;
 
-    /// The kernels this processor runs, from the best; the skipped ones
-    /// are named on standard output.
+    /// Every kernel of this processor but the portable one; the missing
+    /// ones are named on standard output.
     fn kernels() -> Vec<Kernel> {
-        let mut found = Vec::new();
-        match Kernel::detect() {
-            Some(Kernel::Avx512) => found.extend([Kernel::Avx512, Kernel::Avx2]),
-            Some(Kernel::Avx2) => {
-                println!("skipped: this processor has no AVX-512");
-                found.push(Kernel::Avx2);
+        let found: Vec<Kernel> = Kernel::all()
+            .into_iter()
+            .filter(|&k| k != Kernel::PORTABLE)
+            .collect();
+        for name in ["avx512", "avx2"] {
+            if !found.iter().any(|k| k.name() == name) {
+                println!("skipped: this processor does not run {name}");
             }
-            None => println!("skipped: this processor has neither AVX-512 nor AVX2"),
         }
         found
-    }
-
-    /// `(moves, flips)` from `kernel`, which must be one of [`kernels`].
-    fn run(kernel: Kernel, player: u64, opponent: u64, square: usize) -> (u64, u64) {
-        #[target_feature(enable = "avx2")]
-        fn avx2(player: u64, opponent: u64, square: usize) -> (u64, u64) {
-            (
-                super::avx2::moves(player, opponent),
-                super::avx2::flips(square, player, opponent),
-            )
-        }
-        #[target_feature(enable = "avx512f")]
-        fn avx512(player: u64, opponent: u64, square: usize) -> (u64, u64) {
-            (
-                super::avx512::moves(player, opponent),
-                super::avx512::flips(square, player, opponent),
-            )
-        }
-        // SAFETY: `kernels` lists only what `Kernel::detect` found.
-        unsafe {
-            match kernel {
-                Kernel::Avx512 => avx512(player, opponent, square),
-                Kernel::Avx2 => avx2(player, opponent, square),
-            }
-        }
     }
 
     /// Every available kernel agrees with the portable code on this board.
     fn agree(player: u64, opponent: u64, square: usize) -> Result<(), TestCaseError> {
         for kernel in kernels() {
-            let (moves, flips) = run(kernel, player, opponent, square);
             prop_assert_eq!(
-                moves,
+                kernel.moves(player, opponent),
                 bitboard::moves(player, opponent),
                 "{:?} moves",
                 kernel
             );
             prop_assert_eq!(
-                flips,
+                kernel.flips(square, player, opponent),
                 bitboard::flips(square, player, opponent),
                 "{:?} flips on {}",
                 kernel,
@@ -164,20 +220,13 @@ mod tests {
     }
 
     #[test]
-    fn vector_kernels_on_dense_and_sparse_boards() {
-        let mut rng = board_core::SplitMix64::new(7);
-        for i in 0..20_000 {
-            let empty = if i % 2 == 0 {
-                // Nearly full: long runs in every direction.
-                1u64 << rng.below(64)
-            } else {
-                // Sparse: a few discs of each side.
-                !(rng.next() & rng.next())
-            };
-            let square = rng.below(64) as usize;
-            let empty = empty | 1 << square;
-            let split = rng.next();
-            agree(split & !empty, !split & !empty, square).unwrap();
+    fn the_best_kernel_is_detected_first_and_portable_is_last() {
+        let all = Kernel::all();
+        assert_eq!(all[0], Kernel::detect());
+        assert_eq!(all.last(), Some(&Kernel::PORTABLE));
+        assert_eq!(Kernel::PORTABLE.name(), "portable");
+        for kernel in all {
+            assert_eq!(kernel.flips(64, 0, u64::MAX), 0);
         }
     }
 
@@ -213,17 +262,28 @@ mod tests {
             for leaf in [0, 1] {
                 let portable = crate::perft::count(board, 5, leaf);
                 for kernel in kernels() {
-                    // SAFETY: `kernels` lists only what `Kernel::detect`
-                    // found.
-                    let vector = unsafe {
-                        match kernel {
-                            Kernel::Avx512 => crate::perft::count_avx512(board, 5, leaf),
-                            Kernel::Avx2 => crate::perft::count_avx2(board, 5, leaf),
-                        }
-                    };
+                    let vector = kernel.count(board, 5, leaf);
                     assert_eq!(vector, portable, "{kernel:?} on {board:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn vector_kernels_on_dense_and_sparse_boards() {
+        let mut rng = board_core::SplitMix64::new(7);
+        for i in 0..20_000 {
+            let empty = if i % 2 == 0 {
+                // Nearly full: long runs in every direction.
+                1u64 << rng.below(64)
+            } else {
+                // Sparse: a few discs of each side.
+                !(rng.next() & rng.next())
+            };
+            let square = rng.below(64) as usize;
+            let empty = empty | 1 << square;
+            let split = rng.next();
+            agree(split & !empty, !split & !empty, square).unwrap();
         }
     }
 
