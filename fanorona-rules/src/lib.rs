@@ -21,7 +21,7 @@ pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
 pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
 pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePointError, ParsePositionError};
-pub use position::{BLACK, MAX_STONES, PlayError, Position, SetupError, WHITE};
+pub use position::{BLACK, MAX_STONES, PlayError, Position, PositionUndo, SetupError, WHITE};
 pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
 pub use turn::{StepOption, StepOptions, Turn, TurnError};
 

@@ -1,7 +1,7 @@
 //! The position: stones, side to move, the counters and history that decide
 //! draws, and the [`Game`] implementation.
 
-use board_core::{ByPlayer, Game, Outcome, Player, ZobristHash, zobrist_keys};
+use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
 use crate::board::{BOARD, Bitboard, Direction, POINTS, Point};
 use crate::movegen::{self, Collect, MoveList};
@@ -518,6 +518,66 @@ impl Game for Position {
 
     fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()
+    }
+}
+
+/// What [`Undo::unmake`] needs to take a move back: everything
+/// [`make`](Undo::make) changes, as it was before.
+///
+/// The repetition history is a fixed array of the hashes since the last
+/// capture, with a length. A move without capture appends the hash it
+/// leaves (one slot written); a capture only sets the length to 0 and
+/// leaves the slots as they are, so later moves overwrite them. The record
+/// therefore keeps the old length and the old content of the one slot the
+/// move could write: undoing moves in the reverse order of making them
+/// restores every slot, and the history is exactly as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionUndo {
+    stones: ByPlayer<u64>,
+    no_capture: u8,
+    fullmove: u16,
+    hash: u64,
+    outcome: Option<Outcome>,
+    history_len: u8,
+    /// The old content of `history[history_len]` (0 when the history is
+    /// full and no slot can be written).
+    slot: u64,
+}
+
+impl Undo for Position {
+    type Undo = PositionUndo;
+
+    /// Plays `mv` like [`play_unchecked`](Game::play_unchecked) (the move
+    /// must be legal) and returns what taking it back needs.
+    fn make(&mut self, mv: Move) -> PositionUndo {
+        let undo = PositionUndo {
+            stones: self.stones,
+            no_capture: self.no_capture,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            outcome: self.outcome,
+            history_len: self.history_len,
+            slot: self
+                .history
+                .get(usize::from(self.history_len))
+                .copied()
+                .unwrap_or(0),
+        };
+        self.play_unchecked(mv);
+        undo
+    }
+
+    fn unmake(&mut self, _mv: Move, undo: PositionUndo) {
+        self.stones = undo.stones;
+        self.to_move = !self.to_move;
+        self.no_capture = undo.no_capture;
+        self.fullmove = undo.fullmove;
+        self.hash = undo.hash;
+        self.outcome = undo.outcome;
+        self.history_len = undo.history_len;
+        if let Some(slot) = self.history.get_mut(usize::from(undo.history_len)) {
+            *slot = undo.slot;
+        }
     }
 }
 
