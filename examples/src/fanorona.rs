@@ -378,15 +378,30 @@ fn today() -> Option<Date> {
     Date::from_days_since_epoch(i64::try_from(secs / 86_400).ok()?)
 }
 
-/// Reads a line; `None` at the end of input.
-fn ask(prompt: &str) -> CliResult<Option<String>> {
-    print!("{prompt}");
-    std::io::stdout().flush()?;
-    let mut line = String::new();
-    if std::io::stdin().lock().read_line(&mut line)? == 0 {
-        return Ok(None);
+/// The terminal of a play session: lines come from `input`, text goes to
+/// `output` (the process's stdin and stdout, or buffers in the tests).
+struct Term<'a> {
+    input: &'a mut dyn BufRead,
+    output: &'a mut dyn Write,
+}
+
+impl Term<'_> {
+    /// Prints a line.
+    fn say(&mut self, text: impl std::fmt::Display) -> CliResult {
+        writeln!(self.output, "{text}")?;
+        Ok(())
     }
-    Ok(Some(line.trim().to_owned()))
+
+    /// Prints `prompt` and reads a line; `None` at the end of input.
+    fn ask(&mut self, prompt: &str) -> CliResult<Option<String>> {
+        write!(self.output, "{prompt}")?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_owned()))
+    }
 }
 
 fn list(points: Bitboard) -> String {
@@ -414,7 +429,7 @@ fn describe(o: &StepOption) -> String {
 }
 
 /// The human's turn, step by step; `None` if the human quits.
-fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
+fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
     let mut turn = Turn::new(pos);
     let mut selected: Option<Point> = None;
     loop {
@@ -429,17 +444,14 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
             1,
             pos.rules(),
         )?;
-        println!(
-            "{}",
-            Diagram {
-                position: &shown,
-                highlight: if turn.can_stop() {
-                    turn.movable()
-                } else {
-                    selected.map_or(turn.movable(), Bitboard::from)
-                },
-            }
-        );
+        term.say(Diagram {
+            position: &shown,
+            highlight: if turn.can_stop() {
+                turn.movable()
+            } else {
+                selected.map_or(turn.movable(), Bitboard::from)
+            },
+        })?;
         let from = selected.or_else(|| {
             turn.can_stop()
                 .then(|| turn.movable().iter().next())
@@ -448,7 +460,7 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
         let prompt = match from {
             Some(p) => {
                 for o in turn.steps_from(p) {
-                    println!("  {}", describe(&o));
+                    term.say(format!("  {}", describe(&o)))?;
                 }
                 if turn.can_stop() {
                     format!("Next step of {p} (a point), or 'stop': ")
@@ -462,7 +474,7 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
                 pos.moves().first().map_or(String::new(), |m| m.to_string())
             ),
         };
-        let Some(input) = ask(&prompt)? else {
+        let Some(input) = term.ask(&prompt)? else {
             return Ok(None);
         };
         match input.as_str() {
@@ -478,20 +490,23 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
             match pos.parse_move(&input) {
                 Ok(mv) => return Ok(Some(mv)),
                 Err(e) => {
-                    println!("{e}");
+                    term.say(e)?;
                     continue;
                 }
             }
         }
         let Ok(p) = input.parse::<Point>() else {
-            println!("'{input}' is not a point a1..i5");
+            term.say(format!("'{input}' is not a point a1..i5"))?;
             continue;
         };
         let Some(from) = from else {
             if turn.movable().contains(p) {
                 selected = Some(p);
             } else {
-                println!("{p} cannot move now; movable: {}", list(turn.movable()));
+                term.say(format!(
+                    "{p} cannot move now; movable: {}",
+                    list(turn.movable())
+                ))?;
             }
             continue;
         };
@@ -502,17 +517,17 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
             .collect();
         let chosen = match options.as_slice() {
             [] => {
-                println!("{from} cannot go to {p}");
+                term.say(format!("{from} cannot go to {p}"))?;
                 continue;
             }
             [one] => *one,
             [a, b, ..] => {
-                println!(
+                term.say(format!(
                     "Two lines can be taken:\n  {}\n  {}",
                     describe(a),
                     describe(b)
-                );
-                let Some(k) = ask("Approach (a) or withdrawal (w)? ")? else {
+                ))?;
+                let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {
                     return Ok(None);
                 };
                 match k.as_str() {
@@ -524,7 +539,7 @@ fn human_turn(pos: &Position) -> CliResult<Option<Move>> {
         };
         let taken = turn.step(chosen)?;
         if !taken.is_empty() {
-            println!("You capture {}", list(taken));
+            term.say(format!("You capture {}", list(taken)))?;
         }
         selected = None;
     }
@@ -536,24 +551,75 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
         None if a.daily => today(),
         None => None,
     };
-    let mut computer_daily = date.map(daily_computer);
-    let mut computer = Computer::new(a.level);
-    match date {
-        Some(d) => {
-            println!("Fanorona, game of the day {d}: you play White against the medium computer.")
-        }
-        None => println!("Fanorona: you play White against the {} computer.", a.level),
+    let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+    let mut term = Term {
+        input: &mut stdin.lock(),
+        output: &mut stdout.lock(),
+    };
+    let Some(game) = play_session(&mut term, a.level, date)? else {
+        return Ok(());
+    };
+    out.result(
+        json!({
+            "game": "fanorona",
+            "moves": game.moves,
+            "outcome": outcome_text(game.outcome),
+            "score": game.score,
+        }),
+        || game.summary(),
+    );
+    Ok(())
+}
+
+/// A game of `play` that was played to its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Finished {
+    moves: usize,
+    outcome: Outcome,
+    /// The human's (White's) score.
+    score: u32,
+}
+
+impl Finished {
+    /// The last line of a finished game.
+    fn summary(&self) -> String {
+        format!(
+            "{} after {} moves. Your score: {}",
+            outcome_text(self.outcome),
+            self.moves,
+            self.score
+        )
     }
-    println!("Enter a stone, then its steps; after a capture go on or 'stop'.");
+}
+
+/// A game of the human (White) against the computer at `level`, or the
+/// game of the day of `date`, on `term`. `None` if the human quits or the
+/// input ends before the game does.
+fn play_session(
+    term: &mut Term<'_>,
+    level: Level,
+    date: Option<Date>,
+) -> CliResult<Option<Finished>> {
+    let mut computer_daily = date.map(daily_computer);
+    let mut computer = Computer::new(level);
+    match date {
+        Some(d) => term.say(format!(
+            "Fanorona, game of the day {d}: you play White against the medium computer."
+        ))?,
+        None => term.say(format!(
+            "Fanorona: you play White against the {level} computer."
+        ))?,
+    }
+    term.say("Enter a stone, then its steps; after a capture go on or 'stop'.")?;
     let mut pos = Position::new();
-    let mut moves = Vec::new();
+    let mut moves = 0;
     while pos.outcome().is_none() {
         let mv = if pos.to_move() == WHITE {
-            match human_turn(&pos)? {
+            match human_turn(term, &pos)? {
                 Some(mv) => mv,
                 None => {
-                    println!("Game abandoned.");
-                    return Ok(());
+                    term.say("Game abandoned.")?;
+                    return Ok(None);
                 }
             }
         } else {
@@ -567,38 +633,139 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
         let mover = pos.to_move();
         let before = pos.stones(!mover);
         pos.play(mv)?;
-        moves.push(mv);
+        moves += 1;
         let taken = Bitboard(before.0 & !pos.stones(!mover).0);
         if mover == BLACK {
             match taken.len() {
-                0 => println!("The computer plays {mv}"),
-                n => println!("The computer plays {mv} and captures {n}: {}", list(taken)),
+                0 => term.say(format!("The computer plays {mv}"))?,
+                n => term.say(format!(
+                    "The computer plays {mv} and captures {n}: {}",
+                    list(taken)
+                ))?,
             }
         }
     }
-    println!(
-        "{}",
-        Diagram {
-            position: &pos,
-            highlight: Bitboard::EMPTY
+    term.say(Diagram {
+        position: &pos,
+        highlight: Bitboard::EMPTY,
+    })?;
+    Ok(Some(Finished {
+        moves,
+        outcome: pos.outcome().unwrap_or(Outcome::Draw),
+        score: score(&pos, Player::First).unwrap_or(0),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a play session at `level` on `input`; the result and all text
+    /// printed.
+    fn session(level: Level, input: &str) -> (Option<Finished>, String) {
+        let mut output = Vec::new();
+        let result = play_session(
+            &mut Term {
+                input: &mut input.as_bytes(),
+                output: &mut output,
+            },
+            level,
+            None,
+        )
+        .expect("a session never fails on its input");
+        (result, String::from_utf8(output).expect("text"))
+    }
+
+    #[test]
+    fn a_legal_move_is_played_and_the_computer_answers() {
+        let (result, text) = session(Level::Easy, "f3-e3w\nquit\n");
+        assert_eq!(result, None);
+        // The computer's answer is the one its level chooses.
+        let mut pos = Position::new();
+        pos.play("f3-e3w".parse().expect("a move")).expect("legal");
+        let answer = Computer::new(Level::Easy).choose(&pos).expect("an answer");
+        let line = format!("The computer plays {answer}");
+        assert!(text.contains(&line), "{text}");
+        assert!(text.ends_with("Game abandoned.\n"), "{text}");
+    }
+
+    #[test]
+    fn a_stone_then_its_step_with_the_choice_of_capture() {
+        // f3 to e3 can take d3 by approach or g3 by withdrawal.
+        let (result, text) = session(Level::Easy, "f3\ne3\nw\nq\n");
+        assert_eq!(result, None);
+        assert!(text.contains("Two lines can be taken"), "{text}");
+        assert!(text.contains("Approach (a) or withdrawal (w)?"), "{text}");
+        assert!(text.contains("You capture g3"), "{text}");
+        assert!(text.contains("The computer plays"), "{text}");
+    }
+
+    #[test]
+    fn bad_input_gets_a_message_and_the_game_goes_on() {
+        let input = "zz\na1\nd2-e4a\nf3\nh5\nback\ne2-e3a\n";
+        let (result, text) = session(Level::Easy, input);
+        // The input ends during White's second turn: the game is abandoned.
+        assert_eq!(result, None);
+        assert!(text.contains("'zz' is not a point a1..i5"), "{text}");
+        assert!(text.contains("a1 cannot move now; movable: "), "{text}");
+        assert!(text.contains("f3 cannot go to h5"), "{text}");
+        // The illegal whole move is refused with the parser's message.
+        let refused = Position::new()
+            .parse_move("d2-e4a")
+            .expect_err("not legal")
+            .to_string();
+        assert!(text.contains(&refused), "{text}");
+        // After all that, a legal move is still accepted and answered.
+        assert_eq!(text.matches("The computer plays").count(), 1, "{text}");
+        assert!(text.ends_with("Game abandoned.\n"), "{text}");
+    }
+
+    #[test]
+    fn the_end_of_input_abandons_the_game() {
+        let (result, text) = session(Level::Easy, "");
+        assert_eq!(result, None);
+        assert!(text.contains("you play White against the easy computer"));
+        assert!(text.ends_with("Game abandoned.\n"), "{text}");
+    }
+
+    #[test]
+    fn a_game_played_to_the_end_prints_the_score() {
+        // The human plays what the medium computer would, typed as whole
+        // moves; the easy computer answers as it would. The same game is
+        // played here to know the moves and the result.
+        let mut white = Computer::new(Level::Medium);
+        let mut black = Computer::new(Level::Easy);
+        let mut pos = Position::new();
+        let mut input = String::new();
+        let mut moves = 0;
+        while pos.outcome().is_none() {
+            let mv = if pos.to_move() == WHITE {
+                let mv = white.choose(&pos).expect("a move");
+                input.push_str(&format!("{mv}\n"));
+                mv
+            } else {
+                black.choose(&pos).expect("a move")
+            };
+            pos.play(mv).expect("legal");
+            moves += 1;
         }
-    );
-    let outcome = pos.outcome().unwrap_or(Outcome::Draw);
-    let points = score(&pos, Player::First).unwrap_or(0);
-    out.result(
-        json!({
-            "game": "fanorona",
-            "moves": moves.len(),
-            "outcome": outcome_text(outcome),
-            "score": points,
-        }),
-        || {
-            format!(
-                "{} after {} moves. Your score: {points}",
-                outcome_text(outcome),
-                moves.len()
-            )
-        },
-    );
-    Ok(())
+        let expected = score(&pos, Player::First).expect("the game is over");
+        let (result, text) = session(Level::Easy, &input);
+        let game = result.expect("played to the end");
+        assert_eq!(game.moves, moves);
+        assert_eq!(Some(game.outcome), pos.outcome());
+        assert_eq!(game.score, expected);
+        assert!(
+            game.summary().ends_with(&format!("Your score: {expected}")),
+            "{}",
+            game.summary()
+        );
+        // The final board is printed.
+        let board = Diagram {
+            position: &pos,
+            highlight: Bitboard::EMPTY,
+        }
+        .to_string();
+        assert!(text.ends_with(&format!("{board}\n")), "{text}");
+    }
 }
