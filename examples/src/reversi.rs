@@ -119,8 +119,7 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
         Convention::Bik => (FinishedGames::CountAsLeaf, "bik"),
         Convention::Edax => (FinishedGames::Drop, "edax"),
     };
-    // The hashed count runs the portable code.
-    let kernel = if args.hash { "portable" } else { kernel() };
+    let kernel = kernel();
     out.progress(format!(
         "perft {} from {pos} ({convention}{}, {kernel} code)",
         args.depth,

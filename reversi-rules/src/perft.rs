@@ -167,6 +167,8 @@ pub struct HashedPerft {
     table: Vec<Bucket>,
     mask: usize,
     finished: FinishedGames,
+    /// The code that counts below the stored depths.
+    kernel: Kernel,
     /// Lookups that found their count.
     hits: u64,
     /// Lookups made.
@@ -176,7 +178,7 @@ pub struct HashedPerft {
 impl HashedPerft {
     /// Positions with fewer remaining plies than this are counted without
     /// the table.
-    pub const MIN_STORED_DEPTH: u32 = 3;
+    pub const MIN_STORED_DEPTH: u32 = 4;
 
     /// A table of about `megabytes` MiB (the bucket count is rounded down
     /// to a power of two, at least one bucket) for the given convention.
@@ -197,6 +199,7 @@ impl HashedPerft {
             table,
             mask: buckets - 1,
             finished,
+            kernel: Kernel::detect(),
             hits: 0,
             probes: 0,
         }
@@ -233,7 +236,7 @@ impl HashedPerft {
 
     fn count_node(&mut self, board: Board, depth: u32) -> u64 {
         if depth < Self::MIN_STORED_DEPTH {
-            return count(board, depth, self.leaf());
+            return self.kernel.count(board, depth, self.leaf());
         }
         let (key, _) = board.canonical();
         let index = bucket_index(key) & self.mask;
