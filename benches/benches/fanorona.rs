@@ -49,6 +49,9 @@ fn movegen(c: &mut Criterion) {
     group.bench_function("perft 4 generic copy-make", |b| {
         b.iter(|| board_core::perft(black_box(&Position::new()), 4))
     });
+    group.bench_function("perft 4 generic make/unmake", |b| {
+        b.iter(|| board_core::perft_undo(&mut black_box(Position::new()), 4))
+    });
     group.finish();
 }
 
