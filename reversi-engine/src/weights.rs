@@ -86,13 +86,13 @@ impl Weights {
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let empties = (!(p | o)).count_ones();
         let table = self.phase(patterns::phase(empties));
-        let mut sum = table.last().copied().map_or(0, i32::from);
+        let Some((&bias, table)) = table.split_last() else {
+            return 0;
+        };
+        let (ps, os) = (patterns::symmetric_images(p), patterns::symmetric_images(o));
+        let mut sum = i32::from(bias);
         for inst in &patterns::layout().instances {
-            let mut index = 0usize;
-            for &s in inst.squares.iter().rev() {
-                let digit = ((p >> s) & 1) as usize + 2 * ((o >> s) & 1) as usize;
-                index = index * 3 + digit;
-            }
+            let index = patterns::index(inst.pattern, ps[inst.sym], os[inst.sym]) as usize;
             sum += table.get(inst.offset + index).copied().map_or(0, i32::from);
         }
         sum

@@ -159,6 +159,9 @@ pub const fn phase(empties: u32) -> usize {
 pub struct Instance {
     /// Index into [`PATTERNS`].
     pub pattern: usize,
+    /// The symmetry (0..8, see [`symmetric_images`]) that maps the
+    /// pattern's squares, in order, onto the instance's.
+    pub sym: usize,
     /// Offset of the pattern's table in a phase's weights.
     pub offset: usize,
     /// The squares (bit indices), in digit order.
@@ -205,6 +208,7 @@ pub fn layout() -> &'static Layout {
                     sets.push(set);
                     instances.push(Instance {
                         pattern: i,
+                        sym: usize::from(sym),
                         offset,
                         squares,
                     });
@@ -223,18 +227,146 @@ pub fn layout() -> &'static Layout {
 /// owning `p` against `o`, written into `out` (which must hold
 /// `layout().instances.len()` items; extra items are left alone).
 pub fn features(p: u64, o: u64, out: &mut [u32]) {
+    let (ps, os) = (symmetric_images(p), symmetric_images(o));
     for (inst, slot) in layout().instances.iter().zip(out.iter_mut()) {
-        let mut index = 0u32;
-        for &s in inst.squares.iter().rev() {
-            let digit = ((p >> s) & 1) as u32 + 2 * ((o >> s) & 1) as u32;
-            index = index * 3 + digit;
-        }
-        *slot = inst.offset as u32 + index;
+        *slot = inst.offset as u32 + index(inst.pattern, ps[inst.sym], os[inst.sym]);
     }
+}
+
+/// The weight index, within its pattern's table, of pattern `pattern`
+/// (an index into [`PATTERNS`]) on its own squares, for the side owning
+/// `p` against `o`.
+#[inline]
+#[must_use]
+pub fn index(pattern: usize, p: u64, o: u64) -> u32 {
+    u32::from(TERNARY[gather(pattern, p)]) + 2 * u32::from(TERNARY[gather(pattern, o)])
+}
+
+/// `TERNARY[b]`: the bits of `b` read as base-3 digits (0 or 1).
+static TERNARY: [u16; 1024] = {
+    let mut t = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let (mut v, mut power, mut i) = (0u16, 1u16, 0);
+        while i < 10 {
+            if b & (1 << i) != 0 {
+                v += power;
+            }
+            power = power.wrapping_mul(3);
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// The bits of `b` on the squares of pattern `pattern` (near a1), the
+/// first square of its list at bit 0.
+#[inline]
+fn gather(pattern: usize, b: u64) -> usize {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    let diagonal = |mask: u64, from: u32| ((b & mask).wrapping_mul(FILE_A) >> (56 + from)) as usize;
+    match pattern {
+        0 => (b & 0xFF) as usize,
+        1 => ((b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0)) as usize,
+        2 => ((b & 0xF) | ((b >> 4) & 0xF0)) as usize,
+        3 => ((b >> 8) & 0xFF) as usize,
+        4 => ((b >> 16) & 0xFF) as usize,
+        5 => ((b >> 24) & 0xFF) as usize,
+        6 => diagonal(0x8040_2010_0804_0201, 0),
+        7 => diagonal(0x0080_4020_1008_0402, 1),
+        8 => diagonal(0x0000_8040_2010_0804, 2),
+        _ => diagonal(0x0000_0080_4020_1008, 3),
+    }
+}
+
+/// The eight images of a board: `images[sym]` holds at square `s` what
+/// `b` holds at the image of `s` under symmetry `sym` (bit 0: swap column
+/// and row, bit 1: mirror the columns, bit 2: mirror the rows, applied in
+/// that order).
+#[must_use]
+pub fn symmetric_images(b: u64) -> [u64; 8] {
+    let v = b.swap_bytes();
+    let h = mirror_columns(b);
+    let hv = mirror_columns(v);
+    [
+        b,
+        transpose(b),
+        h,
+        transpose(h),
+        v,
+        transpose(v),
+        hv,
+        transpose(hv),
+    ]
+}
+
+/// Column `c` becomes column `7 - c`.
+#[inline]
+fn mirror_columns(b: u64) -> u64 {
+    let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    let b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    ((b >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((b & 0x0F0F_0F0F_0F0F_0F0F) << 4)
+}
+
+/// Square (c, r) becomes square (r, c) (a flip about the a1-h8
+/// diagonal, by three delta swaps).
+#[inline]
+fn transpose(b: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (b ^ (b << 28));
+    let b = b ^ t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    let b = b ^ t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
 }
 
 /// The number of instances (features of one position).
 #[must_use]
 pub fn instance_count() -> usize {
     layout().instances.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The index of every instance read square by square, as defined.
+    fn slow_features(p: u64, o: u64, out: &mut [u32]) {
+        for (inst, slot) in layout().instances.iter().zip(out.iter_mut()) {
+            let mut index = 0u32;
+            for &s in inst.squares.iter().rev() {
+                let digit = ((p >> s) & 1) as u32 + 2 * ((o >> s) & 1) as u32;
+                index = index * 3 + digit;
+            }
+            *slot = inst.offset as u32 + index;
+        }
+    }
+
+    #[test]
+    fn fast_features_read_every_square_as_defined() {
+        let n = instance_count();
+        let (mut fast, mut slow) = (vec![0; n], vec![0; n]);
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let occupied = state.rotate_left(17) | state.rotate_left(40);
+            let p = state & occupied;
+            let o = !state & occupied;
+            features(p, o, &mut fast);
+            slow_features(p, o, &mut slow);
+            assert_eq!(fast, slow);
+        }
+        for inst in &layout().instances {
+            let canonical = PATTERNS[inst.pattern].squares;
+            let mapped: Vec<u8> = canonical
+                .iter()
+                .map(|&s| image(s, inst.sym as u8))
+                .collect();
+            assert_eq!(mapped, inst.squares);
+        }
+    }
 }
