@@ -5,11 +5,14 @@
 //! bitboards (the side to move, the other side). What makes it fast, in the
 //! manner of the strong solvers (Edax, Zebra):
 //!
-//! - the last one and two empty squares are solved by dedicated code
-//!   (counting the flips of the last disc, no move generation);
+//! - the last one and two empty squares are solved by dedicated code (no
+//!   move generation; the last disc only counts its flips, four table
+//!   look-ups, without making a board);
 //! - up to [`SHALLOW_EMPTIES`] empties, moves are found square by square in
 //!   *parity* order (empties of quadrants with an odd number of empties
-//!   first), with no table and no sorting;
+//!   first, the parity passed down as four bits), squares with no
+//!   neighbouring opponent disc skipped at once, with no table and no
+//!   sorting;
 //! - above that, moves are sorted *fastest first* (fewest replies for the
 //!   opponent, corners weighted) after the transposition table's move;
 //! - a *stability cut-off*: the opponent's stable discs bound the score
@@ -26,7 +29,7 @@ use crate::weights::Weights;
 
 /// Up to this many empties the solver uses parity ordering without a
 /// table; above it, sorted moves and the transposition table.
-pub const SHALLOW_EMPTIES: u32 = 5;
+pub const SHALLOW_EMPTIES: u32 = 6;
 
 /// The most empties [`Solver::solve`] accepts (beyond, an exact solve
 /// takes far too long to be useful).
@@ -64,16 +67,143 @@ const QUADRANTS: [u64; 4] = [
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
+/// The quadrant bit (1, 2, 4 or 8) of each square.
+const QUADRANT_ID: [usize; 64] = {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = 1 << ((sq & 7) / 4 + 2 * (sq / 32));
+        sq += 1;
+    }
+    t
+};
+
+/// The squares of the quadrants whose bits are set in the index.
+const QUADRANT_MASK: [u64; 16] = {
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if i & (1 << q) != 0 {
+                t[i] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// One bit per quadrant holding an odd number of `empties` (bit `q` for
+/// `QUADRANTS[q]`), by folding rows and columns with exclusive ors.
+#[inline]
+fn parity(empties: u64) -> usize {
+    let mut e = empties ^ (empties >> 8);
+    e ^= e >> 16;
+    e ^= e >> 2;
+    e ^= e >> 1;
+    (e & 1 | (e >> 3) & 2 | (e >> 30) & 4 | (e >> 33) & 8) as usize
+}
+
 /// The empties of the quadrants that hold an odd number of empties.
 #[inline]
 fn odd_quadrants(empties: u64) -> u64 {
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 == 1 {
-            odd |= q;
+    QUADRANT_MASK[parity(empties)] & empties
+}
+
+/// The squares around each square.
+const NEIGHBOUR: [u64; 64] = {
+    let mut t = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if (dc != 0 || dr != 0) && nc >= 0 && nc < 8 && nr >= 0 && nr < 8 {
+                    t[sq] |= 1 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
         }
+        sq += 1;
     }
-    odd & empties
+    t
+};
+
+/// The two diagonals through each square (a1-h8 and h1-a8 directions).
+const DIAGONALS: [[u64; 2]; 64] = {
+    let mut t = [[0; 2]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut k = -7;
+        while k <= 7 {
+            if c + k >= 0 && c + k < 8 && r + k >= 0 && r + k < 8 {
+                t[sq][0] |= 1 << ((r + k) * 8 + c + k);
+            }
+            if c + k >= 0 && c + k < 8 && r - k >= 0 && r - k < 8 {
+                t[sq][1] |= 1 << ((r - k) * 8 + c + k);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// `LAST_FLIPS[at][p]`: on a full line of 8 squares but `at`, with the
+/// discs of the mover at the bits of `p` and the other side's elsewhere,
+/// the discs a move at `at` flips (bits outside a shorter line are zero,
+/// which never outflanks anything).
+static LAST_FLIPS: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut at = 0;
+    while at < 8 {
+        let mut p = 0;
+        while p < 256 {
+            t[at][p] = (between(p, at as i32, 1) + between(p, at as i32, -1)) as u8;
+            p += 1;
+        }
+        at += 1;
+    }
+    t
+};
+
+/// The number of squares strictly between `at` and the first bit of `p`
+/// met from `at` in direction `step` (1 or -1) on a line of 8; 0 when
+/// there is none.
+const fn between(p: usize, at: i32, step: i32) -> u32 {
+    let mut k = at + step;
+    while k >= 0 && k < 8 {
+        if (p >> k) & 1 == 1 {
+            return (k - at).unsigned_abs() - 1;
+        }
+        k += step;
+    }
+    0
+}
+
+/// The number of discs that the owner of `p` flips by playing on `sq`,
+/// the only empty square (every other square not in `p` is the other
+/// side's).
+#[inline]
+fn last_flip_count(sq: usize, p: u64) -> i32 {
+    let (c, r) = (sq & 7, sq >> 3);
+    let row = (p >> (8 * r)) as u8 as usize;
+    let column =
+        (((p >> c) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    let [d, a] = DIAGONALS[sq];
+    let diagonal = ((p & d).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let anti = ((p & a).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    i32::from(LAST_FLIPS[c][row])
+        + i32::from(LAST_FLIPS[r][column])
+        + i32::from(LAST_FLIPS[c][diagonal])
+        + i32::from(LAST_FLIPS[c][anti])
 }
 
 /// The final score of a finished game for the side owning `p`: disc
@@ -210,7 +340,7 @@ const EVAL_ORDER_EMPTIES: u32 = 12;
 const MOBILITY_WEIGHT: i32 = 64;
 
 /// Below this many empties, nodes neither probe nor fill the table.
-const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 3;
+const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 2;
 
 impl Solver {
     /// A solver with a 2^20-bucket (48 MiB) transposition table.
@@ -291,6 +421,7 @@ impl Solver {
     }
 
     /// Fills `list` with the moves (square, flips, sort key), best first.
+    /// Fills `list` with the moves (square, flips, sort key), best first.
     fn order(
         &self,
         p: u64,
@@ -344,7 +475,7 @@ impl Solver {
         let empties = !(p | o);
         let n = empties.count_ones();
         if n <= SHALLOW_EMPTIES {
-            return self.shallow(p, o, alpha, beta, n, false);
+            return self.shallow(p, o, alpha, beta, n, parity(empties), false);
         }
         self.nodes += 1;
         let mv = moves(p, o);
@@ -488,14 +619,26 @@ impl Solver {
         e.empties = n as u8;
     }
 
-    /// Few empties: parity order, no table.
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+    /// Few empties (3 to [`SHALLOW_EMPTIES`]): parity order (empties of
+    /// quadrants with an odd number of empties first), no table; `parity`
+    /// holds one bit per quadrant with an odd number of empties.
+    #[allow(clippy::too_many_arguments)]
+    fn shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        parity: usize,
+        passed: bool,
+    ) -> i32 {
         let empties = !(p | o);
         if n <= 2 {
             return self.last_two(p, o, alpha, beta, empties, n, passed);
         }
         self.nodes += 1;
-        let odd = odd_quadrants(empties);
+        let odd = QUADRANT_MASK[parity];
         let mut best = -65;
         let mut a = alpha;
         for set in [empties & odd, empties & !odd] {
@@ -503,11 +646,22 @@ impl Solver {
             while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                if o & NEIGHBOUR[sq] == 0 {
+                    continue;
+                }
                 let f = flips(sq, p, o);
                 if f == 0 {
                     continue;
                 }
-                let s = -self.shallow(o & !f, p | f | (1u64 << sq), -beta, -a, n - 1, false);
+                let s = -self.shallow(
+                    o & !f,
+                    p | f | (1u64 << sq),
+                    -beta,
+                    -a,
+                    n - 1,
+                    parity ^ QUADRANT_ID[sq],
+                    false,
+                );
                 if s > best {
                     best = s;
                     if s > a {
@@ -523,7 +677,7 @@ impl Solver {
             if passed {
                 return -final_score(o, p);
             }
-            return -self.shallow(o, p, -beta, -alpha, n, true);
+            return -self.shallow(o, p, -beta, -alpha, n, parity, true);
         }
         best
     }
@@ -550,17 +704,21 @@ impl Solver {
         let x1 = empties.trailing_zeros() as usize;
         let x2 = 63 - empties.leading_zeros() as usize;
         let mut best = -65;
-        let f = flips(x1, p, o);
-        if f != 0 {
-            best = -self.last_one(o & !f, x2);
-            if best >= beta {
-                return best;
+        if o & NEIGHBOUR[x1] != 0 {
+            let f = flips(x1, p, o);
+            if f != 0 {
+                best = -self.last_one(o & !f, x2);
+                if best >= beta {
+                    return best;
+                }
             }
         }
-        let f = flips(x2, p, o);
-        if f != 0 {
-            let s = -self.last_one(o & !f, x1);
-            best = best.max(s);
+        if o & NEIGHBOUR[x2] != 0 {
+            let f = flips(x2, p, o);
+            if f != 0 {
+                let s = -self.last_one(o & !f, x1);
+                best = best.max(s);
+            }
         }
         if best == -65 {
             if passed {
@@ -572,21 +730,58 @@ impl Solver {
     }
 
     /// One empty square `sq`; `p` is the side to move (the other side owns
-    /// every other square).
+    /// every other square). Only the flips are counted, no board is made.
     #[inline]
     fn last_one(&mut self, p: u64, sq: usize) -> i32 {
         self.nodes += 1;
-        let o = !p & !(1u64 << sq);
-        let np = p.count_ones() as i32;
-        let f = flips(sq, p, o).count_ones() as i32;
+        let score = 2 * p.count_ones() as i32 - 64;
+        let f = last_flip_count(sq, p);
         if f > 0 {
-            return 2 * (np + f + 1) - 64;
+            return score + 2 * f + 2;
         }
-        let g = flips(sq, o, p).count_ones() as i32;
+        let g = last_flip_count(sq, !p & !(1u64 << sq));
         if g > 0 {
-            return 2 * (np - g) - 64;
+            score - 2 * g
+        } else if score >= 0 {
+            // Nobody can play: the empty square goes to the winner.
+            score + 2
+        } else {
+            score
         }
-        let diff = 2 * np - 63;
-        if diff > 0 { diff + 1 } else { diff - 1 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A simple generator of pseudo-random boards.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn last_flip_counts_and_parity_agree_with_the_slow_forms() {
+        let mut state = 0x1234_5678_9abc_def1;
+        for _ in 0..20_000 {
+            let r = next(&mut state);
+            let sq = (r % 64) as usize;
+            let p = next(&mut state) & !(1u64 << sq);
+            let o = !p & !(1u64 << sq);
+            assert_eq!(last_flip_count(sq, p), flips(sq, p, o).count_ones() as i32);
+            let empties = next(&mut state) & next(&mut state);
+            let slow = QUADRANTS
+                .iter()
+                .enumerate()
+                .filter(|(_, q)| (empties & **q).count_ones() % 2 == 1)
+                .fold(0, |acc, (i, _)| acc | 1 << i);
+            assert_eq!(parity(empties), slow);
+        }
+        for sq in 0..64 {
+            assert_eq!(QUADRANT_MASK[QUADRANT_ID[sq]] & (1u64 << sq), 1u64 << sq);
+        }
     }
 }
