@@ -18,7 +18,9 @@
 //! - a *stability cut-off*: the opponent's stable discs bound the score
 //!   from above, which ends a node whose window lies above that bound;
 //! - a transposition table of two-entry buckets holds a lower and an upper
-//!   bound and the best move of each position with enough empties.
+//!   bound and the best move of each position with enough empties; with
+//!   many empties, the children are looked up first (enhanced
+//!   transposition cut-off).
 
 use std::time::{Duration, Instant};
 
@@ -339,6 +341,11 @@ impl Default for Solver {
 const EVAL_ORDER_EMPTIES: u32 = 12;
 const MOBILITY_WEIGHT: i32 = 64;
 
+/// From this many empties on, the children are looked up in the table
+/// before the search (enhanced transposition cut-off); below, the memory
+/// traffic of those look-ups costs more than the nodes they save.
+const ETC_MIN_EMPTIES: u32 = 14;
+
 /// Below this many empties, nodes neither probe nor fill the table.
 const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 2;
 
@@ -518,6 +525,11 @@ impl Solver {
                 break;
             }
         }
+        if n >= ETC_MIN_EMPTIES
+            && let Some(cut) = self.etc(p, o, mv, beta)
+        {
+            return cut;
+        }
         let alpha0 = alpha;
         let mut list = [(0u8, 0u64, 0i32); MAX_MOVES];
         let count = self.order(p, o, mv, n, tt_move, &mut list);
@@ -526,6 +538,23 @@ impl Solver {
             self.store(b, p, o, n, alpha0, beta, best, best_sq);
         }
         best
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound
+    /// already lifts this node to `beta` ends it (fail-soft).
+    fn etc(&self, p: u64, o: u64, mut mv: u64, beta: i32) -> Option<i32> {
+        while mv != 0 {
+            let sq = mv.trailing_zeros() as usize;
+            mv &= mv - 1;
+            let f = flips(sq, p, o);
+            let (cp, co) = (o & !f, p | f | (1u64 << sq));
+            for e in &self.table[self.bucket(cp, co)] {
+                if e.p == cp && e.o == co && -i32::from(e.upper) >= beta {
+                    return Some(-i32::from(e.upper));
+                }
+            }
+        }
+        None
     }
 
     /// Principal-variation search over sorted moves: the best score
