@@ -2,7 +2,8 @@
 //! exact final disc difference.
 //!
 //! The search is a fail-soft principal-variation alpha-beta over two
-//! bitboards (the side to move, the other side). What makes it fast, in the
+//! bitboards (the side to move, the other side), with moves and flips
+//! from the fastest [`Kernel`] of the processor. What makes it fast, in the
 //! manner of the strong solvers (Edax, Zebra):
 //!
 //! - the last one and two empty squares are solved by dedicated code (no
@@ -24,7 +25,7 @@
 
 use std::time::{Duration, Instant};
 
-use reversi_rules::bitboard::{flips, moves};
+use reversi_rules::bitboard::Kernel;
 use reversi_rules::{Move, Position, Square};
 
 use crate::weights::Weights;
@@ -327,6 +328,9 @@ pub struct Solver {
     weights: &'static Weights,
     table: Vec<[Entry; 2]>,
     nodes: u64,
+    /// Move generation and flips, with the vector instructions this
+    /// processor has.
+    kernel: Kernel,
 }
 
 impl Default for Solver {
@@ -365,6 +369,7 @@ impl Solver {
             weights: Weights::embedded(),
             table: vec![[Entry::default(); 2]; 1 << bits],
             nodes: 0,
+            kernel: Kernel::detect(),
         }
     }
 
@@ -412,9 +417,9 @@ impl Solver {
 
     fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (Option<Move>, i32) {
         self.nodes += 1;
-        let mv = moves(p, o);
+        let mv = self.kernel.moves(p, o);
         if mv == 0 {
-            if moves(o, p) == 0 {
+            if self.kernel.moves(o, p) == 0 {
                 return (None, final_score(p, o));
             }
             let s = -self.search(o, p, -beta, -alpha);
@@ -444,12 +449,12 @@ impl Solver {
             let sq = mv.trailing_zeros() as u8;
             mv &= mv - 1;
             let bit = 1u64 << sq;
-            let f = flips(sq as usize, p, o);
+            let f = self.kernel.flips(sq as usize, p, o);
             let (np, no) = (p | f | bit, o & !f);
             let key = if sq == tt_move {
                 1 << 20
             } else {
-                let replies = moves(no, np);
+                let replies = self.kernel.moves(no, np);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut k = -mobility * 64;
                 if n >= EVAL_ORDER_EMPTIES {
@@ -485,9 +490,9 @@ impl Solver {
             return self.shallow(p, o, alpha, beta, n, parity(empties), false);
         }
         self.nodes += 1;
-        let mv = moves(p, o);
+        let mv = self.kernel.moves(p, o);
         if mv == 0 {
-            if moves(o, p) == 0 {
+            if self.kernel.moves(o, p) == 0 {
                 return final_score(p, o);
             }
             return -self.search(o, p, -beta, -alpha);
@@ -546,7 +551,7 @@ impl Solver {
         while mv != 0 {
             let sq = mv.trailing_zeros() as usize;
             mv &= mv - 1;
-            let f = flips(sq, p, o);
+            let f = self.kernel.flips(sq, p, o);
             let (cp, co) = (o & !f, p | f | (1u64 << sq));
             for e in &self.table[self.bucket(cp, co)] {
                 if e.p == cp && e.o == co && -i32::from(e.upper) >= beta {
@@ -678,7 +683,7 @@ impl Solver {
                 if o & NEIGHBOUR[sq] == 0 {
                     continue;
                 }
-                let f = flips(sq, p, o);
+                let f = self.kernel.flips(sq, p, o);
                 if f == 0 {
                     continue;
                 }
@@ -734,7 +739,7 @@ impl Solver {
         let x2 = 63 - empties.leading_zeros() as usize;
         let mut best = -65;
         if o & NEIGHBOUR[x1] != 0 {
-            let f = flips(x1, p, o);
+            let f = self.kernel.flips(x1, p, o);
             if f != 0 {
                 best = -self.last_one(o & !f, x2);
                 if best >= beta {
@@ -743,7 +748,7 @@ impl Solver {
             }
         }
         if o & NEIGHBOUR[x2] != 0 {
-            let f = flips(x2, p, o);
+            let f = self.kernel.flips(x2, p, o);
             if f != 0 {
                 let s = -self.last_one(o & !f, x1);
                 best = best.max(s);
@@ -783,6 +788,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use reversi_rules::bitboard::flips;
 
     /// A simple generator of pseudo-random boards.
     fn next(state: &mut u64) -> u64 {
