@@ -18,6 +18,8 @@
 //!   opponent, corners weighted) after the transposition table's move;
 //! - a *stability cut-off*: the opponent's stable discs bound the score
 //!   from above, which ends a node whose window lies above that bound;
+//! - a whole-window solve starts with a narrow (aspiration) window around
+//!   the pattern evaluation's guess and widens it only when it fails;
 //! - a transposition table of two-entry buckets holds a lower and an upper
 //!   bound and the best move of each position with enough empties; with
 //!   many empties, the children are looked up first (enhanced
@@ -350,6 +352,11 @@ const MOBILITY_WEIGHT: i32 = 64;
 /// traffic of those look-ups costs more than the nodes they save.
 const ETC_MIN_EMPTIES: u32 = 14;
 
+/// The half-width of the first window of a whole-window solve around the
+/// evaluation's guess (scores are even, so 3 lets the guess and the even
+/// scores next to it through).
+const ASPIRATION_WIDTH: i32 = 3;
+
 /// Below this many empties, nodes neither probe nor fill the table.
 const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 2;
 
@@ -406,13 +413,41 @@ impl Solver {
         if empties > MAX_EMPTIES {
             return Err(SolveError::TooManyEmpties(empties));
         }
-        let (best, score) = self.root(p, o, alpha.max(-64), beta.min(64));
+        let (alpha, beta) = (alpha.max(-64), beta.min(64));
+        let (best, score) = if alpha <= -64 && beta >= 64 {
+            self.aspiration(p, o)
+        } else {
+            self.root(p, o, alpha, beta)
+        };
         Ok(Solution {
             best,
             score,
             nodes: self.nodes - nodes_before,
             elapsed: start.elapsed(),
         })
+    }
+
+    /// The whole-window solve through narrow windows around the pattern
+    /// evaluation's guess (an even disc difference), widened on failure:
+    /// a fail-soft bound outside the window gives the next window, and the
+    /// score and move are taken only from a search whose score lies inside
+    /// its window (or at -64 or 64, which are exact).
+    fn aspiration(&mut self, p: u64, o: u64) -> (Option<Move>, i32) {
+        let width = ASPIRATION_WIDTH;
+        let guess = (self.weights.evaluate(p, o) / 128 * 2).clamp(-64, 64);
+        let (mut lo, mut hi) = ((guess - width).max(-64), (guess + width).min(64));
+        loop {
+            let (best, s) = self.root(p, o, lo, hi);
+            if s <= lo && lo > -64 {
+                hi = s + 1;
+                lo = (s - 2 * width).max(-64);
+            } else if s >= hi && hi < 64 {
+                lo = s - 1;
+                hi = (s + 2 * width).min(64);
+            } else {
+                return (best, s);
+            }
+        }
     }
 
     fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (Option<Move>, i32) {
