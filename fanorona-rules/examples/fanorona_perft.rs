@@ -1,6 +1,6 @@
 //! Times the plain whole-turn perft from the start position, without the
 //! `spielwerk` program (quick to build, and to profile with callgrind):
-//! `cargo run --release -p fanorona-rules --example perft -- 7`.
+//! `cargo run --release -p fanorona-rules --example fanorona_perft -- 7`.
 
 use std::time::Instant;
 
