@@ -78,28 +78,25 @@ macro_rules! counter {
             }
             let mut rest = moves;
             let mut total = 0;
-            if depth == 2 {
-                while rest != 0 {
-                    let square = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let flips = $flips(square as usize, player, opponent);
-                    let child = board.apply(1 << square, flips);
+            while rest != 0 {
+                let square = rest.trailing_zeros();
+                rest &= rest - 1;
+                let flips = $flips(square as usize, player, opponent);
+                let child = board.apply(1 << square, flips);
+                total += if depth > 2 {
+                    $name(child, depth - 1, leaf)
+                } else {
+                    // The last ply in bulk: the reply count, or a forced
+                    // pass, or a finished game.
                     let replies = $moves(child.player(), child.opponent());
-                    total += if replies != 0 {
+                    if replies != 0 {
                         u64::from(replies.count_ones())
                     } else if $moves(child.opponent(), child.player()) != 0 {
                         1
                     } else {
                         leaf
-                    };
-                }
-            } else {
-                while rest != 0 {
-                    let square = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let flips = $flips(square as usize, player, opponent);
-                    total += $name(board.apply(1 << square, flips), depth - 1, leaf);
-                }
+                    }
+                };
             }
             total
         }
