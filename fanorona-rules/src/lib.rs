@@ -5,10 +5,12 @@
 #[cfg(feature = "ai")]
 pub mod ai;
 mod board;
+mod count;
 #[cfg(feature = "ai")]
 pub mod daily;
 #[cfg(feature = "ai")]
 pub mod eval;
+mod kernel;
 mod movegen;
 mod moves;
 pub mod notation;

@@ -12,6 +12,7 @@
 use smallvec::SmallVec;
 
 use crate::board::{BOARD, CAN_STEP, POINTS, shift, shift_back};
+use crate::kernel::Kernel;
 use crate::moves::{CaptureKind, Move, neighbour};
 
 /// The buffer of legal moves. 64 moves are kept inline, which covers
@@ -96,189 +97,10 @@ impl<F: FnMut(u64, u64) -> u64> Sink for Recurse<F> {
 }
 
 /// Whole-turn perft of the side owning `own` to move, ignoring the draw
-/// rules. Two plies from the end, each move's board goes straight to the
-/// bulk counter [`count_moves`].
+/// rules, by the fastest counter this processor runs (see
+/// [`crate::count`]).
 pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count_moves(own, opp),
-        2 => {
-            let mut r = Recurse {
-                next: count_moves,
-                nodes: 0,
-            };
-            generate(own, opp, &mut r);
-            r.nodes
-        }
-        _ => {
-            let mut r = Recurse {
-                next: |own, opp| perft(own, opp, depth - 1),
-                nodes: 0,
-            };
-            generate(own, opp, &mut r);
-            r.nodes
-        }
-    }
-}
-
-/// The number of whole-turn moves of the side owning `own`, in bulk.
-///
-/// The first capture steps are found for all stones and directions at once
-/// with shifts; each is one move. A capture chain is then followed only
-/// where it can go on: the steps possible after a capture step do not
-/// depend on what that step captured (see [`options`]), so they are found
-/// once for both kinds of capture, on the board before the step, and a
-/// step after which none is possible is counted without being made.
-#[inline(never)]
-pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
-    let empty = BOARD & !(own | opp);
-    // `cap[d]`: the points from which a step in `d` captures; `ones` and
-    // `twos`: the points that capture in at least one, two directions.
-    let mut cap = [0u64; 8];
-    let (mut ones, mut twos) = (0u64, 0u64);
-    let mut any = 0u64;
-    let mut bytes = 0u64;
-    for d in 0..8 {
-        let ca = CAN_STEP[d] & shift_back(empty & CAN_STEP[d] & shift_back(opp, d), d);
-        let cw = CAN_STEP2[d] & shift_back(empty, d) & shift(opp, d);
-        let c = ca | cw;
-        cap[d] = c;
-        twos |= ones & c;
-        ones |= c;
-        let (a, w) = (ca & own, cw & own);
-        any |= a | w;
-        bytes += byte_counts(a, w);
-    }
-    if any == 0 {
-        return u64::from(paika_count(own, opp));
-    }
-    let mut count = fold_bytes(bytes);
-    for d in 0..8 {
-        // A landing point can go on only if it can capture in another
-        // direction than `d` on this board: nothing has been freed or
-        // visited yet (the start point is an own stone), so this is exact.
-        let others = twos | (ones & !cap[d]);
-        let mut go_on = own & cap[d] & shift_back(others, d);
-        while go_on != 0 {
-            let p = go_on.trailing_zeros() as u8;
-            go_on &= go_on - 1;
-            let to = neighbour(p, d);
-            let blocked = own | (1 << to);
-            let next = options(blocked, opp, to, d);
-            let ahead = NB[to as usize][d];
-            if (opp >> ahead) & 1 != 0 {
-                count += count_chain(blocked, opp ^ line(opp, ahead, d), to, next);
-            }
-            let back = (d + 4) & 7;
-            let behind = NB[p as usize][back];
-            if (opp >> behind) & 1 != 0 {
-                count += count_chain(blocked, opp ^ line(opp, behind, back), to, next);
-            }
-        }
-    }
-    count
-}
-
-/// `CAN_STEP2[d]`: the points from which lines lead one step in `d` and
-/// one step against it.
-static CAN_STEP2: [u64; 8] = {
-    let mut t = [0u64; 8];
-    let mut d = 0;
-    while d < 8 {
-        t[d] = crate::board::CAN_STEP_CONST[d] & crate::board::CAN_STEP_CONST[(d + 4) & 7];
-        d += 1;
-    }
-    t
-};
-
-/// The bits set in `a` and in `w`, per byte (at most 16 a byte).
-#[inline(always)]
-fn byte_counts(a: u64, w: u64) -> u64 {
-    const M1: u64 = 0x5555_5555_5555_5555;
-    const M2: u64 = 0x3333_3333_3333_3333;
-    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
-    let pairs = |x: u64| {
-        let x = x - ((x >> 1) & M1);
-        (x & M2) + ((x >> 2) & M2)
-    };
-    let nibbles = pairs(a) + pairs(w);
-    (nibbles & M4) + ((nibbles >> 4) & M4)
-}
-
-/// The sum of the byte fields of `bytes` (each at most 255, as eight
-/// calls of [`byte_counts`] give at most 128): one population count for
-/// sixteen words, as the target has no population-count instruction.
-#[inline(always)]
-fn fold_bytes(bytes: u64) -> u64 {
-    const M8: u64 = 0x00FF_00FF_00FF_00FF;
-    let halves = (bytes & M8) + ((bytes >> 8) & M8);
-    halves.wrapping_mul(0x0001_0001_0001_0001) >> 48
-}
-
-/// The capture steps a chain's stone on `at`, having come in direction
-/// `last`, can make next, as the points it would step to: those where the
-/// step captures by approach, and those where it captures by withdrawal.
-/// `blocked` holds every own stone and every point the stone has occupied
-/// this turn (`at` and its start included).
-///
-/// All eight directions are looked at together: the victim of an approach
-/// to the neighbour `at + o` is on `at + 2o`, of a withdrawal on `at - o`,
-/// and `o` is one of ±1, ±8, ±9, ±10, so each test is a constant shift.
-///
-/// The answer is the same on the board before and after the step that
-/// brought the stone to `at`, whatever that step captured: an approach
-/// takes the line straight ahead (the forbidden direction `last`), a
-/// withdrawal the line beyond the point the stone came from (which it may
-/// not re-enter); neither line holds a point next to `at` the stone could
-/// step to, nor a stone a next step could capture.
-#[inline(always)]
-fn options(blocked: u64, opp: u64, at: u8, last: usize) -> (u64, u64) {
-    let near = &NEAR[at as usize];
-    let free = near[0] & !(blocked | opp) & !(1 << NB[at as usize][last]);
-    let me = 1u64 << at;
-    let mut a = 0;
-    let mut w = 0;
-    for o in [1, 8, 9, 10] {
-        // The neighbours at +o and -o.
-        let (up, down) = (me << o, me >> o);
-        a |= (up & (opp >> o)) | (down & (opp << o));
-        w |= (up & (opp << (2 * o))) | (down & (opp >> (2 * o)));
-    }
-    (a & free & near[2], w & free & near[3])
-}
-
-/// The number of moves that continue a capture chain whose stone stands
-/// on `at` with the next steps `next` (as [`options`] gives them):
-/// `blocked` holds every own stone and every point the stone has occupied
-/// this turn, `opp` the enemy stones now. The lean twin of
-/// [`continue_chain`] for counting.
-#[inline]
-fn count_chain(blocked: u64, opp: u64, at: u8, next: (u64, u64)) -> u64 {
-    let (a, w) = next;
-    let mut n = 0;
-    let mut targets = a | w;
-    while targets != 0 {
-        let to = targets.trailing_zeros() as u8;
-        targets &= targets - 1;
-        let by_a = (a >> to) & 1;
-        let by_w = (w >> to) & 1;
-        n += by_a + by_w;
-        let d = dir_of(at, to);
-        let blocked = blocked | (1 << to);
-        let after = options(blocked, opp, to, d);
-        if after.0 | after.1 == 0 {
-            continue;
-        }
-        if by_a != 0 {
-            n += count_chain(blocked, opp ^ line(opp, NB[to as usize][d], d), to, after);
-        }
-        if by_w != 0 {
-            let back = (d + 4) & 7;
-            let behind = NB[at as usize][back];
-            n += count_chain(blocked, opp ^ line(opp, behind, back), to, after);
-        }
-    }
-    n
+    Kernel::detect().perft(own, opp, depth)
 }
 
 /// The number of paika steps (ignoring whether captures exist).
@@ -343,6 +165,17 @@ static RAY: [[u64; 8]; POINTS as usize] = {
     let mut t = [[0u64; 8]; POINTS as usize];
     let mut q = 0;
     while q < POINTS as usize {
+        t[q] = RAYS[q];
+        q += 1;
+    }
+    t
+};
+
+/// [`RAY`] for constant evaluation, with empty rays for the bits 45–63.
+pub(crate) const RAYS: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
+    let mut q = 0;
+    while q < POINTS as usize {
         let mut d = 0;
         while d < 8 {
             let mut p = q as u8;
@@ -358,6 +191,12 @@ static RAY: [[u64; 8]; POINTS as usize] = {
     }
     t
 };
+
+/// The number of whole-turn moves of the side owning `own`, by the fastest
+/// counter this processor runs.
+pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
+    Kernel::detect().count_moves(own, opp)
+}
 
 /// Every whole-turn move of the side owning `own`, to `sink`.
 #[inline]
@@ -692,9 +531,30 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
         #[test]
-        fn the_bulk_counter_counts_the_generated_moves((own, opp) in sides()) {
+        fn every_bulk_counter_counts_the_generated_moves((own, opp) in sides()) {
+            for kernel in Kernel::all() {
+                let name = kernel.name();
+                prop_assert_eq!(kernel.count_moves(own, opp), listed(own, opp).len() as u64, "{}", name);
+                prop_assert_eq!(kernel.count_moves(opp, own), listed(opp, own).len() as u64, "{}", name);
+            }
             prop_assert_eq!(count_moves(own, opp), listed(own, opp).len() as u64);
-            prop_assert_eq!(count_moves(opp, own), listed(opp, own).len() as u64);
+        }
+
+        #[test]
+        fn the_gathers_agree_with_pext(x in any::<u64>()) {
+            use crate::count::{RING1, RING2, gather1_soft, gather2_soft};
+            // The software gathers against a plain bit-by-bit extraction.
+            let extract = |x: u64, mask: u64| {
+                let (mut out, mut i, mut m) = (0u64, 0, mask);
+                while m != 0 {
+                    out |= ((x >> m.trailing_zeros()) & 1) << i;
+                    i += 1;
+                    m &= m - 1;
+                }
+                out
+            };
+            prop_assert_eq!(gather1_soft(x, RING1), extract(x, RING1));
+            prop_assert_eq!(gather2_soft(x, RING2), extract(x, RING2));
         }
     }
 
@@ -702,10 +562,50 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(150))]
 
         #[test]
-        fn perft_counts_what_listing_and_playing_counts((own, opp) in sides()) {
-            for depth in 1..=2 {
-                prop_assert_eq!(perft(own, opp, depth), listed_perft(own, opp, depth));
+        fn every_perft_counts_what_listing_and_playing_counts((own, opp) in sides()) {
+            for depth in 0..=2 {
+                let listed = listed_perft(own, opp, depth);
+                for kernel in Kernel::all() {
+                    prop_assert_eq!(kernel.perft(own, opp, depth), listed, "{} depth {}", kernel.name(), depth);
+                }
+                prop_assert_eq!(perft(own, opp, depth), listed);
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        #[test]
+        fn every_perft_counts_what_listing_counts_at_depth_3((own, opp) in sides()) {
+            let listed = listed_perft(own, opp, 3);
+            for kernel in Kernel::all() {
+                prop_assert_eq!(kernel.perft(own, opp, 3), listed, "{}", kernel.name());
+            }
+        }
+    }
+
+    #[test]
+    fn the_processor_runs_the_portable_kernel_and_maybe_more() {
+        let all = Kernel::all();
+        assert_eq!(all.last(), Some(&Kernel::PORTABLE));
+        assert_eq!(all[0], Kernel::detect());
+        assert!(all.iter().all(|k| ["bmi2", "portable"].contains(&k.name())));
+    }
+
+    #[test]
+    fn a_long_chain_is_counted_by_every_kernel() {
+        // Two white stones among 21 black ones with gaps: 760 moves, the
+        // most of 200,000 random boards of two against many.
+        let pos: Position = "2BBBBBBB/B3B3B/2BB3W1/1BBBBBWB1/4B4 w 0 1"
+            .parse()
+            .unwrap_or_default();
+        let (own, opp) = pos.sides();
+        let listed = listed(own, opp).len() as u64;
+        assert_eq!(listed, 760);
+        for kernel in Kernel::all() {
+            assert_eq!(kernel.count_moves(own, opp), listed, "{}", kernel.name());
+            assert_eq!(kernel.perft(own, opp, 2), listed_perft(own, opp, 2));
         }
     }
 

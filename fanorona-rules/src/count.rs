@@ -1,0 +1,405 @@
+//! The perft counter: one source, compiled once for any processor and once
+//! more for x86-64 processors with the bit-manipulation instructions
+//! (`popcnt`, `bmi1`, `bmi2`, `lzcnt`); [`Kernel`](crate::kernel::Kernel)
+//! picks one at run time.
+//!
+//! A capture chain is followed in *slot* space: the eight neighbours of the
+//! chain's stone are gathered into an 8-bit mask, so that the steps open to
+//! it (by approach and by withdrawal) are three gathers and a few `and`s,
+//! whatever the point. With the stone's bit rotated to bit 20 of a word, its
+//! neighbour at bit offset `o` (one of ±1, ±8, ±9, ±10) is at `20 + o` and
+//! the point two steps away at `20 + 2o`; the slots are those offsets in
+//! increasing order, so slot `7 - s` is the direction opposite slot `s`,
+//! and slots 4–7 run up the bits.
+//!
+//! The gathers are `pext` with BMI2 and a few shifts without; everything
+//! else is the same code.
+
+// `s` is a slot used with several tables at once.
+#![allow(clippy::needless_range_loop)]
+
+use crate::board::{BOARD, NEIGHBOURS_CONST, POINTS};
+
+/// The bit offset of a step to each slot.
+pub(crate) const SLOT_OFFSET: [i8; 8] = [-10, -9, -8, -1, 1, 8, 9, 10];
+
+/// The direction index (as in [`crate::Direction`]) of each slot.
+pub(crate) const SLOT_DIR: [usize; 8] = [5, 4, 3, 6, 2, 7, 0, 1];
+
+/// The neighbours in a word rotated to put the stone on bit 20.
+pub(crate) const RING1: u64 = {
+    let mut m = 0u64;
+    let mut s = 0;
+    while s < 8 {
+        m |= 1 << (20 + SLOT_OFFSET[s] as i32);
+        s += 1;
+    }
+    m
+};
+
+/// The points two steps away in a word rotated to put the stone on bit 20.
+pub(crate) const RING2: u64 = {
+    let mut m = 0u64;
+    let mut s = 0;
+    while s < 8 {
+        m |= 1 << (20 + 2 * SLOT_OFFSET[s] as i32);
+        s += 1;
+    }
+    m
+};
+
+/// [`RING1`] gathered without `pext`: the bits 10–12, 19, 21 and 28–30 to
+/// bits 0–7.
+#[inline(always)]
+pub(crate) fn gather1_soft(x: u64, _ring: u64) -> u64 {
+    ((x >> 10) & 0b111) | ((x >> 16) & 0b1000) | ((x >> 17) & 0b1_0000) | ((x >> 23) & 0b1110_0000)
+}
+
+/// [`RING2`] gathered without `pext`: the bits 0, 2, 4, 18, 22, 36, 38 and
+/// 40 to bits 0–7.
+#[inline(always)]
+pub(crate) fn gather2_soft(x: u64, _ring: u64) -> u64 {
+    (x & 1)
+        | ((x >> 1) & 0b10)
+        | ((x >> 2) & 0b100)
+        | ((x >> 15) & 0b1000)
+        | ((x >> 18) & 0b1_0000)
+        | ((x >> 31) & 0b10_0000)
+        | ((x >> 32) & 0b100_0000)
+        | ((x >> 33) & 0b1000_0000)
+}
+
+/// `SLOTS[p]`: the slots of `p` with a line to a neighbour (bits 0–7), with
+/// a line two steps on (bits 8–15), and with a neighbour in the opposite
+/// slot as well (bits 16–23).
+pub(crate) static SLOTS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut p = 0;
+    while p < POINTS as usize {
+        let mut s = 0;
+        while s < 8 {
+            let one = NEIGHBOURS_CONST[p][SLOT_DIR[s]];
+            let back = NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]];
+            if one < POINTS {
+                t[p] |= 1 << s;
+                if NEIGHBOURS_CONST[one as usize][SLOT_DIR[s]] < POINTS {
+                    t[p] |= 1 << (8 + s);
+                }
+                if back < POINTS {
+                    t[p] |= 1 << (16 + s);
+                }
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `REVERSE[m]`: the slot mask `m` with every slot replaced by its
+/// opposite (the bit order reversed).
+pub(crate) static REVERSE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    t
+};
+
+/// `SLOT_RAY[q][s]`: `q` and every point beyond it in slot `s` to the edge
+/// (empty for the bits 45–63).
+pub(crate) static SLOT_RAY: [[u64; 8]; 64] = {
+    let mut t = [[0u64; 8]; 64];
+    let mut q = 0;
+    while q < 64 {
+        let mut s = 0;
+        while s < 8 {
+            t[q][s] = crate::movegen::RAYS[q][SLOT_DIR[s]];
+            s += 1;
+        }
+        q += 1;
+    }
+    t
+};
+
+/// `CAN[s]`: the points with a line to a neighbour in slot `s`; `CAN2[s]`:
+/// those with lines in slot `s` and in the opposite slot.
+pub(crate) static CAN: [[u64; 8]; 2] = {
+    let mut t = [[0u64; 8]; 2];
+    let mut p = 0;
+    while p < POINTS as usize {
+        let mut s = 0;
+        while s < 8 {
+            if NEIGHBOURS_CONST[p][SLOT_DIR[s]] < POINTS {
+                t[0][s] |= 1 << p;
+                if NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]] < POINTS {
+                    t[1][s] |= 1 << p;
+                }
+            }
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Every bit of `bb` moved one step to slot `s`, by a rotation: bits
+/// moved below bit 0 come back above bit 54, where callers mask them off
+/// with the board or a line mask.
+#[inline(always)]
+pub(crate) fn step(bb: u64, s: usize) -> u64 {
+    bb.rotate_left(SLOT_OFFSET[s] as u32 & 63)
+}
+
+/// Every bit of `bb` moved one step against slot `s` (as [`step`]).
+#[inline(always)]
+pub(crate) fn step_back(bb: u64, s: usize) -> u64 {
+    bb.rotate_right(SLOT_OFFSET[s] as u32 & 63)
+}
+
+/// The point one step from `p` in slot `s` (which must have a line).
+#[inline(always)]
+pub(crate) fn next(p: u8, s: usize) -> u8 {
+    p.wrapping_add(SLOT_OFFSET[s & 7] as u8)
+}
+
+/// The enemy stones taken when the capture line starts at the enemy stone
+/// `first` and runs in slot `s`: the ray up to its first point without an
+/// enemy. Both ways of cutting the ray (below its lowest stop when it runs
+/// up the bits, above its highest when it runs down) are computed and one
+/// is picked with a mask: a branch here would be mispredicted half the
+/// time.
+#[inline(always)]
+pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
+    let ray = SLOT_RAY[first as usize & 63][s & 7];
+    let stop = ray & !opp;
+    let up = !stop & stop.wrapping_sub(1);
+    // The stops lie below bit 45, so the shift is 0 (no stop) to 45.
+    let down = u64::MAX << ((64 - stop.leading_zeros()) & 63);
+    let pick = 0u64.wrapping_sub((s >> 2) as u64 & 1);
+    ray & ((up & pick) | (down & !pick))
+}
+
+/// Defines a module `$name` with the perft counter, its functions compiled
+/// with the given attributes and gathering neighbours with `$g1` (for
+/// [`RING1`]) and `$g2` (for [`RING2`]).
+macro_rules! counter {
+    ($(#[doc = $doc:literal])* mod $name:ident, [$(#[$attr:meta])*], $g1:path, $g2:path) => {
+        $(#[doc = $doc])*
+        pub(crate) mod $name {
+            use super::*;
+
+            /// The steps open to a chain's stone on `at` that came by
+            /// `last` (a one-bit slot mask): by approach and by withdrawal,
+            /// as slot masks. `blocked` holds the own stones and every point
+            /// visited this turn (`at` included).
+            ///
+            /// The answer is the same on the board before and after the
+            /// step that brought the stone to `at`, whatever that step
+            /// captured: an approach takes the line straight ahead (the
+            /// forbidden slot `last`), a withdrawal the line beyond the
+            /// point the stone came from (which it may not re-enter);
+            /// neither line holds a point next to `at` the stone could step
+            /// to, nor a stone a next step could capture.
+            $(#[$attr])*
+            #[inline]
+            pub(crate) fn options(blocked: u64, opp: u64, at: u8, last: u64) -> (u64, u64) {
+                let r = u32::from(at).wrapping_add(44) & 63;
+                let o = opp.rotate_right(r);
+                let full = (blocked | opp).rotate_right(r);
+                let slots = u64::from(SLOTS[at as usize & 63]);
+                let free = !$g1(full, RING1) & slots & !last;
+                let ahead = $g2(o, RING2);
+                let behind = u64::from(REVERSE[($g1(o, RING1) & 0xff) as usize]);
+                (free & ahead & (slots >> 8), free & behind & (slots >> 16) & 0xff)
+            }
+
+            /// The number of moves continuing a chain whose stone is on
+            /// `at` with the next steps `(a, w)` (from [`options`]):
+            /// `blocked` holds the own stones and every point visited this
+            /// turn, `opp` the enemy stones now. A step after which the
+            /// stone cannot go on is counted without being made.
+            $(#[$attr])*
+            pub(crate) fn chain(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
+                let mut n = u64::from(a.count_ones() + w.count_ones());
+                let mut targets = a | w;
+                while targets != 0 {
+                    let s = targets.trailing_zeros() as usize & 7;
+                    targets &= targets - 1;
+                    let to = next(at, s);
+                    let blocked = blocked | (1 << to);
+                    let (a2, w2) = options(blocked, opp, to, 1 << s);
+                    if a2 | w2 == 0 {
+                        continue;
+                    }
+                    if (a >> s) & 1 != 0 {
+                        n += chain(blocked, opp ^ line(opp, next(to, s), s), to, a2, w2);
+                    }
+                    if (w >> s) & 1 != 0 {
+                        n += chain(blocked, opp ^ line(opp, next(at, 7 - s), 7 - s), to, a2, w2);
+                    }
+                }
+                n
+            }
+
+            /// The number of whole-turn moves of the side owning `own`:
+            /// the first capture steps of all stones at once, per slot, with
+            /// shifts, then the chains from the landing points that can
+            /// capture again; the paika steps when no capture exists.
+            $(#[$attr])*
+            pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
+                let empty = BOARD & !(own | opp);
+                let mut cap = [0u64; 8];
+                let mut by = [[0u64; 8]; 2];
+                let (mut ones, mut twos) = (0u64, 0u64);
+                let mut count = 0u64;
+                for s in 0..8 {
+                    let ca = CAN[0][s] & step_back(empty & CAN[0][s] & step_back(opp, s), s);
+                    let cw = CAN[1][s] & step_back(empty, s) & step(opp, s);
+                    let c = ca | cw;
+                    cap[s] = c;
+                    twos |= ones & c;
+                    ones |= c;
+                    by[0][s] = ca & own;
+                    by[1][s] = cw & own;
+                    count += u64::from(by[0][s].count_ones() + by[1][s].count_ones());
+                }
+                if ones & own == 0 {
+                    let mut n = 0;
+                    for s in 0..8 {
+                        n += (own & CAN[0][s] & step_back(empty, s)).count_ones();
+                    }
+                    return u64::from(n);
+                }
+                for s in 0..8 {
+                    // The landing point goes on exactly when it can capture
+                    // in another slot on this board: nothing has been freed
+                    // or visited yet but the start, an own stone.
+                    let others = twos | (ones & !cap[s]);
+                    let mut go_on = own & cap[s] & step_back(others, s);
+                    while go_on != 0 {
+                        let p = go_on.trailing_zeros();
+                        go_on &= go_on - 1;
+                        let by_a = (by[0][s] >> p) & 1;
+                        let by_w = (by[1][s] >> p) & 1;
+                        let to = next(p as u8, s);
+                        let blocked = own | (1 << to);
+                        let (a, w) = options(blocked, opp, to, 1 << s);
+                        if by_a != 0 {
+                            count += chain(blocked, opp ^ line(opp, next(to, s), s), to, a, w);
+                        }
+                        if by_w != 0 {
+                            count += chain(blocked, opp ^ line(opp, next(p as u8, 7 - s), 7 - s), to, a, w);
+                        }
+                    }
+                }
+                count
+            }
+
+            /// The moves after `depth - 1` more plies, summed over every
+            /// board a capture step from `from` in slot `s` (by approach if
+            /// `by_a`, by withdrawal if `by_w`) ends a turn with, the step
+            /// itself and every continuation of its chain. `own` and `opp`
+            /// are the stones before the step, `blocked` the own stones and
+            /// the points visited before it.
+            $(#[$attr])*
+            #[inline]
+            #[allow(clippy::too_many_arguments)]
+            fn capture_step(
+                own: u64,
+                opp: u64,
+                blocked: u64,
+                from: u8,
+                s: usize,
+                by_a: bool,
+                by_w: bool,
+                depth: u32,
+            ) -> u64 {
+                let mut n = 0;
+                let to = next(from, s);
+                let blocked = blocked | (1 << to);
+                let own = own ^ (1 << from) ^ (1 << to);
+                let (a, w) = options(blocked, opp, to, 1 << s);
+                for (by, first, d) in [(by_a, next(to, s), s), (by_w, next(from, 7 - s), 7 - s)] {
+                    if by {
+                        let opp = opp ^ line(opp, first, d);
+                        n += perft(opp, own, depth - 1);
+                        if a | w != 0 {
+                            n += walk(own, opp, blocked, to, a, w, depth);
+                        }
+                    }
+                }
+                n
+            }
+
+            /// [`capture_step`] for every next step `(a, w)` of a chain whose stone
+            /// is on `at`.
+            $(#[$attr])*
+            fn walk(own: u64, opp: u64, blocked: u64, at: u8, a: u64, w: u64, depth: u32) -> u64 {
+                let mut n = 0;
+                let mut targets = a | w;
+                while targets != 0 {
+                    let s = targets.trailing_zeros() as usize & 7;
+                    targets &= targets - 1;
+                    let (by_a, by_w) = ((a >> s) & 1 != 0, (w >> s) & 1 != 0);
+                    n += capture_step(own, opp, blocked, at, s, by_a, by_w, depth);
+                }
+                n
+            }
+
+            /// Whole-turn perft of the side owning `own` to move.
+            $(#[$attr])*
+            pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
+                if depth <= 1 {
+                    return if depth == 0 { 1 } else { count_moves(own, opp) };
+                }
+                let empty = BOARD & !(own | opp);
+                let mut n = 0;
+                let mut any = false;
+                for s in 0..8 {
+                    let ca = own & CAN[0][s] & step_back(empty & CAN[0][s] & step_back(opp, s), s);
+                    let cw = own & CAN[1][s] & step_back(empty, s) & step(opp, s);
+                    any |= ca | cw != 0;
+                    let mut c = ca | cw;
+                    while c != 0 {
+                        let p = c.trailing_zeros() as u8;
+                        c &= c - 1;
+                        let (by_a, by_w) = ((ca >> p) & 1 != 0, (cw >> p) & 1 != 0);
+                        n += capture_step(own, opp, own, p, s, by_a, by_w, depth);
+                    }
+                }
+                if !any {
+                    for s in 0..8 {
+                        let mut from = own & CAN[0][s] & step_back(empty, s);
+                        while from != 0 {
+                            let p = from.trailing_zeros() as u8;
+                            from &= from - 1;
+                            n += perft(opp, own ^ (1 << p) ^ (1 << next(p, s)), depth - 1);
+                        }
+                    }
+                }
+                n
+            }
+        }
+    };
+}
+
+counter!(
+    /// The counter for any processor.
+    mod portable,
+    [],
+    gather1_soft,
+    gather2_soft
+);
+
+#[cfg(target_arch = "x86_64")]
+counter!(
+    /// The counter compiled for `popcnt`, `bmi1`, `bmi2` and `lzcnt`,
+    /// gathering neighbours with `pext`.
+    mod bmi2,
+    [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]],
+    core::arch::x86_64::_pext_u64,
+    core::arch::x86_64::_pext_u64
+);
