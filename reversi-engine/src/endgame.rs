@@ -18,8 +18,18 @@
 //!   opponent, corners weighted) after the transposition table's move;
 //! - a *stability cut-off*: the opponent's stable discs bound the score
 //!   from above, which ends a node whose window lies above that bound;
-//! - a whole-window solve starts with a narrow (aspiration) window around
-//!   the pattern evaluation's guess and widens it only when it fails;
+//! - a whole-window solve of 16 empties or more first runs *selective*
+//!   searches, in the manner of Edax: a node whose pattern evaluation lies
+//!   far outside the window (1.1, then 1.5, then 2.0 standard deviations
+//!   of the evaluation's error) is cut off as probably failing. Each stage
+//!   is far cheaper than the exact search and fills the table with best
+//!   moves and bounds; the exact search that follows uses the moves (and
+//!   sorts the moves whose position the table knows by what it knows),
+//!   never the selective bounds: every entry records the selectivity it
+//!   was found at;
+//! - every search starts with a narrow (aspiration) window around the
+//!   previous stage's score (at first the pattern evaluation's guess) and
+//!   widens it only when it fails;
 //! - a transposition table of two-entry buckets holds a lower and an upper
 //!   bound and the best move of each position with enough empties; with
 //!   many empties, the children are looked up first (enhanced
@@ -380,7 +390,7 @@ const SELECTIVE_MIN_EMPTIES: u32 = 16;
 /// The selective searches run before an exact solve, as the number of
 /// standard deviations of the evaluation's error a probable cut-off needs.
 /// Each fills the table with best moves for the next.
-const STAGES: [f64; 2] = [1.1, 1.5];
+const STAGES: [f64; 3] = [1.1, 1.5, 2.0];
 
 /// The standard deviation of the exact score around the scaled
 /// evaluation, in discs (measured with the `probcut_stats` example: 9 to
@@ -392,7 +402,13 @@ const PROBCUT_SIGMA: f64 = 10.0;
 const PROBCUT_SLOPE: i32 = 5;
 
 /// Probable cut-offs are tried from this many empties on.
-const PROBCUT_MIN_EMPTIES: u32 = 12;
+const PROBCUT_MIN_EMPTIES: u32 = TABLE_MIN_EMPTIES;
+
+/// From this many empties on, moves whose position is in the table are
+/// sorted with what the table knows of it (half the sum of its bounds)
+/// and a bonus of one unit of mobility.
+const TABLE_ORDER_EMPTIES: u32 = 10;
+const TABLE_ORDER_BONUS: i32 = 64;
 
 /// Below this many empties, nodes neither probe nor fill the table.
 const TABLE_MIN_EMPTIES: u32 = SHALLOW_EMPTIES + 2;
@@ -508,8 +524,16 @@ impl Solver {
             return (Some(Move::Pass), s);
         }
         let n = (!(p | o)).count_ones();
-        let mut list = self.order(p, o, mv, n, NO_MOVE);
+        let b = self.bucket(p, o);
+        let tt_move = self.table[b]
+            .iter()
+            .find(|e| e.p == p && e.o == o)
+            .map_or(NO_MOVE, |e| e.best);
+        let mut list = self.order(p, o, mv, n, tt_move);
         let (best, best_sq) = self.pvs(p, o, &mut list, alpha, beta);
+        if n >= TABLE_MIN_EMPTIES {
+            self.store(b, p, o, n, alpha, beta, best, best_sq);
+        }
         (Square::new(best_sq).map(Move::Place), best)
     }
 
@@ -533,6 +557,15 @@ impl Solver {
                 let mut k = -mobility * 64;
                 if n >= EVAL_ORDER_EMPTIES {
                     k = -mobility * MOBILITY_WEIGHT - self.weights.evaluate(no, np) / 2;
+                }
+                if n >= TABLE_ORDER_EMPTIES
+                    && let Some(e) = self.table[self.bucket(no, np)]
+                        .iter()
+                        .find(|e| e.p == no && e.o == np)
+                {
+                    // Known to the table (often from a selective stage):
+                    // a bonus, and the middle of its bounds as a score.
+                    k += TABLE_ORDER_BONUS - (i32::from(e.lower) + i32::from(e.upper)) * 32;
                 }
                 if bit & CORNERS != 0 {
                     k += 32;
