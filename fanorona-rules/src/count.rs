@@ -223,23 +223,30 @@ macro_rules! counter {
             /// stone cannot go on is counted without being made.
             $(#[$attr])*
             pub(crate) fn chain(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
-                let mut n = u64::from(a.count_ones() + w.count_ones());
-                let mut targets = a | w;
-                while targets != 0 {
-                    let s = targets.trailing_zeros() as usize & 7;
-                    targets &= targets - 1;
+                // One bit per move: approaches in the low byte, withdrawals
+                // in the next, so that the kind of a step is a bit of its
+                // index rather than a branch.
+                let mut moves = a | w << 8;
+                let mut n = u64::from(moves.count_ones());
+                while moves != 0 {
+                    let i = moves.trailing_zeros() as usize & 15;
+                    moves &= moves - 1;
+                    let s = i & 7;
                     let to = next(at, s);
                     let blocked = blocked | (1 << to);
                     let (a2, w2) = options(blocked, opp, to, 1 << s);
                     if a2 | w2 == 0 {
                         continue;
                     }
-                    if (a >> s) & 1 != 0 {
-                        n += chain(blocked, opp ^ line(opp, next(to, s), s), to, a2, w2);
-                    }
-                    if (w >> s) & 1 != 0 {
-                        n += chain(blocked, opp ^ line(opp, next(at, 7 - s), 7 - s), to, a2, w2);
-                    }
+                    // An approach (k = 0) takes the line from two steps
+                    // ahead of `at` on, a withdrawal (k = 1) the line from
+                    // one step behind `at` on, the other way (slot 7 - s,
+                    // which is s ^ 7): computed, not branched on.
+                    let k = (i >> 3) as i32;
+                    let step = i32::from(SLOT_OFFSET[s]) * (2 - 3 * k);
+                    let first = (i32::from(at) + step) as u8;
+                    let d = s ^ (7 * k as usize);
+                    n += chain(blocked, opp ^ line(opp, first, d), to, a2, w2);
                 }
                 n
             }
