@@ -529,7 +529,8 @@ impl Solver {
             .iter()
             .find(|e| e.p == p && e.o == o)
             .map_or(NO_MOVE, |e| e.best);
-        let mut list = self.order(p, o, mv, n, tt_move);
+        let mut list = self.moves(p, o, mv, n);
+        self.order(p, o, &mut list, n, tt_move);
         let (best, best_sq) = self.pvs(p, o, &mut list, alpha, beta);
         if n >= TABLE_MIN_EMPTIES {
             self.store(b, p, o, n, alpha, beta, best, best_sq);
@@ -537,19 +538,34 @@ impl Solver {
         (Square::new(best_sq).map(Move::Place), best)
     }
 
-    /// The moves (square, flips, sort key), unsorted: [`Solver::pvs`]
-    /// picks the best remaining one before each search, so a cut-off
-    /// spares sorting the rest.
-    fn order(&self, p: u64, o: u64, mut mv: u64, n: u32, tt_move: u8) -> MoveList {
+    /// The moves `mv` with their flips (sort keys zero). From
+    /// [`TABLE_ORDER_EMPTIES`] on, the table buckets of the positions after
+    /// them are asked for at once, so that their loads overlap.
+    fn moves(&self, p: u64, o: u64, mut mv: u64, n: u32) -> MoveList {
         let mut list = MoveList::new();
-        let odd = odd_quadrants(!(p | o));
         while mv != 0 && !list.is_full() {
             let sq = mv.trailing_zeros() as u8;
             mv &= mv - 1;
-            let bit = 1u64 << sq;
             let f = self.kernel.flips(sq as usize, p, o);
+            if n >= TABLE_ORDER_EMPTIES {
+                let (np, no) = (p | f | (1u64 << sq), o & !f);
+                crate::prefetch::prefetch(&self.table[self.bucket(no, np)]);
+            }
+            list.push((sq, f, 0));
+        }
+        list
+    }
+
+    /// Gives the moves their sort keys; they stay unsorted: [`Solver::pvs`]
+    /// picks the best remaining one before each search, so a cut-off
+    /// spares sorting the rest.
+    fn order(&self, p: u64, o: u64, list: &mut MoveList, n: u32, tt_move: u8) {
+        let odd = odd_quadrants(!(p | o));
+        for (sq, f, key) in list.iter_mut() {
+            let (sq, f) = (*sq, *f);
+            let bit = 1u64 << sq;
             let (np, no) = (p | f | bit, o & !f);
-            let key = if sq == tt_move {
+            *key = if sq == tt_move {
                 1 << 20
             } else {
                 let replies = self.kernel.moves(no, np);
@@ -575,9 +591,7 @@ impl Solver {
                 }
                 k
             };
-            list.push((sq, f, key));
         }
-        list
     }
 
     #[inline]
@@ -653,13 +667,14 @@ impl Solver {
                 return alpha;
             }
         }
+        let mut list = self.moves(p, o, mv, n);
         if n >= ETC_MIN_EMPTIES
-            && let Some(cut) = self.etc(p, o, mv, beta)
+            && let Some(cut) = self.etc(p, o, &list, beta)
         {
             return cut;
         }
         let alpha0 = alpha;
-        let mut list = self.order(p, o, mv, n, tt_move);
+        self.order(p, o, &mut list, n, tt_move);
         let (best, best_sq) = self.pvs(p, o, &mut list, alpha, beta);
         if n >= TABLE_MIN_EMPTIES {
             self.store(b, p, o, n, alpha0, beta, best, best_sq);
@@ -669,11 +684,8 @@ impl Solver {
 
     /// Enhanced transposition cut-off: a child whose stored upper bound
     /// already lifts this node to `beta` ends it (fail-soft).
-    fn etc(&self, p: u64, o: u64, mut mv: u64, beta: i32) -> Option<i32> {
-        while mv != 0 {
-            let sq = mv.trailing_zeros() as usize;
-            mv &= mv - 1;
-            let f = self.kernel.flips(sq, p, o);
+    fn etc(&self, p: u64, o: u64, list: &MoveList, beta: i32) -> Option<i32> {
+        for &(sq, f, _) in list {
             let (cp, co) = (o & !f, p | f | (1u64 << sq));
             for e in &self.table[self.bucket(cp, co)] {
                 if e.p == cp && e.o == co && e.level >= self.level && -i32::from(e.upper) >= beta {
