@@ -447,6 +447,10 @@ impl Solver {
     }
 
     /// Solves `pos` exactly: a best move and the exact final score.
+    ///
+    /// From 16 empties, selective searches run first (see the module
+    /// documentation); their nodes are counted in [`Solution::nodes`]. The
+    /// answer does not depend on them: only the order of the search does.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
         self.solve_window(pos, -64, 64)
     }
@@ -529,7 +533,8 @@ impl Solver {
             .iter()
             .find(|e| e.p == p && e.o == o)
             .map_or(NO_MOVE, |e| e.best);
-        let mut list = self.moves(p, o, mv, n);
+        let mut list = MoveList::new();
+        self.moves(p, o, mv, n, &mut list);
         self.order(p, o, &mut list, n, tt_move);
         let (best, best_sq) = self.pvs(p, o, &mut list, alpha, beta);
         if n >= TABLE_MIN_EMPTIES {
@@ -538,11 +543,10 @@ impl Solver {
         (Square::new(best_sq).map(Move::Place), best)
     }
 
-    /// The moves `mv` with their flips (sort keys zero). From
+    /// Puts the moves `mv` with their flips (sort keys zero) in `list`. From
     /// [`TABLE_ORDER_EMPTIES`] on, the table buckets of the positions after
     /// them are asked for at once, so that their loads overlap.
-    fn moves(&self, p: u64, o: u64, mut mv: u64, n: u32) -> MoveList {
-        let mut list = MoveList::new();
+    fn moves(&self, p: u64, o: u64, mut mv: u64, n: u32, list: &mut MoveList) {
         while mv != 0 && !list.is_full() {
             let sq = mv.trailing_zeros() as u8;
             mv &= mv - 1;
@@ -553,7 +557,6 @@ impl Solver {
             }
             list.push((sq, f, 0));
         }
-        list
     }
 
     /// Gives the moves their sort keys; they stay unsorted: [`Solver::pvs`]
@@ -570,18 +573,20 @@ impl Solver {
             } else {
                 let replies = self.kernel.moves(no, np);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let mut k = -mobility * 64;
-                if n >= EVAL_ORDER_EMPTIES {
-                    k = -mobility * MOBILITY_WEIGHT - self.weights.evaluate(no, np) / 2;
-                }
-                if n >= TABLE_ORDER_EMPTIES
-                    && let Some(e) = self.table[self.bucket(no, np)]
+                let mut k = -mobility * MOBILITY_WEIGHT;
+                let known = if n >= TABLE_ORDER_EMPTIES {
+                    self.table[self.bucket(no, np)]
                         .iter()
                         .find(|e| e.p == no && e.o == np)
-                {
+                } else {
+                    None
+                };
+                if let Some(e) = known {
                     // Known to the table (often from a selective stage):
                     // a bonus, and the middle of its bounds as a score.
                     k += TABLE_ORDER_BONUS - (i32::from(e.lower) + i32::from(e.upper)) * 32;
+                } else if n >= EVAL_ORDER_EMPTIES {
+                    k -= self.weights.evaluate(no, np) / 2;
                 }
                 if bit & CORNERS != 0 {
                     k += 32;
@@ -667,7 +672,8 @@ impl Solver {
                 return alpha;
             }
         }
-        let mut list = self.moves(p, o, mv, n);
+        let mut list = MoveList::new();
+        self.moves(p, o, mv, n, &mut list);
         if n >= ETC_MIN_EMPTIES
             && let Some(cut) = self.etc(p, o, &list, beta)
         {
