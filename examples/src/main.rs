@@ -55,7 +55,28 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
+/// Ends the program quietly, as Unix tools do, when its standard output is
+/// a pipe that was closed (`spielwerk ... | head`): `print!` panics on a
+/// broken pipe, and the release profile aborts on a panic.
+fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            // 128 + SIGPIPE, what a shell reports for a process ended by it.
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    exit_quietly_on_broken_pipe();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

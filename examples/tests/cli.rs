@@ -111,3 +111,33 @@ fn reversi_gtp_answers_a_session_and_rejects_bad_moves() {
     assert!(answers[4].starts_with('?'), "{}", answers[4]);
     assert_eq!(answers[5].trim(), "=");
 }
+
+/// `spielwerk ... | head`: when the reader closes the pipe, the program
+/// stops quietly with the status a shell expects of a process ended by
+/// SIGPIPE (141), or finishes normally if it had already written
+/// everything; it never reports a panic.
+#[test]
+fn a_closed_output_pipe_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args(["demo", "--depth", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the spielwerk binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped stdout"))
+        .read_line(&mut first)
+        .expect("a first line");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().expect("the program ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!first.is_empty());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        out.status.success() || out.status.code() == Some(141),
+        "{:?}: {stderr}",
+        out.status
+    );
+}
