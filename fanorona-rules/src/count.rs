@@ -182,6 +182,65 @@ pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
     ray & ((up & pick) | (down & !pick))
 }
 
+/// Perft counts two plies from the end already made, by position: a
+/// position reached by two move orders is counted once. It is a table of
+/// `[own, opp]` pairs indexed by a hash of the stones, with the count in
+/// the bits above the board (19 in each word, 38 in all), so an entry is
+/// 16 bytes and a hit needs both boards equal: never a collision. An empty
+/// entry `[0, 0]` answers 0 for the empty board, which is its count.
+pub(crate) struct Cache {
+    entries: Vec<[u64; 2]>,
+}
+
+/// The first bit of a cache word above the board.
+const HIGH: u32 = POINTS as u32;
+
+impl Cache {
+    /// A cache of `1 << bits` entries (`16 << bits` bytes).
+    pub(crate) fn new(bits: u32) -> Cache {
+        Cache {
+            entries: vec![[0; 2]; 1 << bits],
+        }
+    }
+
+    /// A cache that keeps nothing (and allocates nothing).
+    pub(crate) fn none() -> Cache {
+        Cache {
+            entries: Vec::new(),
+        }
+    }
+
+    /// The entry index of the stones (meaningless when there is no entry).
+    #[inline(always)]
+    fn index(&self, own: u64, opp: u64) -> usize {
+        let h = (own ^ opp.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 32) as usize & self.entries.len().wrapping_sub(1)
+    }
+
+    /// The count kept for the stones, if any.
+    #[inline(always)]
+    pub(crate) fn get(&self, own: u64, opp: u64) -> Option<u64> {
+        let e = self.entries.get(self.index(own, opp))?;
+        if e[0] & BOARD == own && e[1] & BOARD == opp {
+            Some(e[0] >> HIGH | (e[1] >> HIGH) << (64 - HIGH))
+        } else {
+            None
+        }
+    }
+
+    /// Keeps `n` for the stones (unless it needs more than 38 bits or
+    /// there is no entry), replacing what their entry held.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, own: u64, opp: u64, n: u64) {
+        let i = self.index(own, opp);
+        if let Some(e) = self.entries.get_mut(i)
+            && n >> (2 * (64 - HIGH)) == 0
+        {
+            *e = [own | n << HIGH, opp | (n >> (64 - HIGH)) << HIGH];
+        }
+    }
+}
+
 /// Defines a module `$name` with the perft counter, its functions compiled
 /// with the given attributes and gathering neighbours with `$g1` (for
 /// [`RING1`]) and `$g2` (for [`RING2`]).
@@ -323,6 +382,7 @@ macro_rules! counter {
                 by_a: bool,
                 by_w: bool,
                 depth: u32,
+                cache: &mut Cache,
             ) -> u64 {
                 let mut n = 0;
                 let to = next(from, s);
@@ -332,9 +392,9 @@ macro_rules! counter {
                 for (by, first, d) in [(by_a, next(to, s), s), (by_w, next(from, 7 - s), 7 - s)] {
                     if by {
                         let opp = opp ^ line(opp, first, d);
-                        n += perft(opp, own, depth - 1);
+                        n += perft(opp, own, depth - 1, cache);
                         if a | w != 0 {
-                            n += walk(own, opp, blocked, to, a, w, depth);
+                            n += walk(own, opp, blocked, to, a, w, depth, cache);
                         }
                     }
                 }
@@ -344,24 +404,41 @@ macro_rules! counter {
             /// [`capture_step`] for every next step `(a, w)` of a chain whose stone
             /// is on `at`.
             $(#[$attr])*
-            fn walk(own: u64, opp: u64, blocked: u64, at: u8, a: u64, w: u64, depth: u32) -> u64 {
+            #[allow(clippy::too_many_arguments)]
+            fn walk(own: u64, opp: u64, blocked: u64, at: u8, a: u64, w: u64, depth: u32, cache: &mut Cache) -> u64 {
                 let mut n = 0;
                 let mut targets = a | w;
                 while targets != 0 {
                     let s = targets.trailing_zeros() as usize & 7;
                     targets &= targets - 1;
                     let (by_a, by_w) = ((a >> s) & 1 != 0, (w >> s) & 1 != 0);
-                    n += capture_step(own, opp, blocked, at, s, by_a, by_w, depth);
+                    n += capture_step(own, opp, blocked, at, s, by_a, by_w, depth, cache);
                 }
                 n
             }
 
-            /// Whole-turn perft of the side owning `own` to move.
+            /// Whole-turn perft of the side owning `own` to move, the
+            /// counts of the last two plies kept in `cache`.
             $(#[$attr])*
-            pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
+            pub(crate) fn perft(own: u64, opp: u64, depth: u32, cache: &mut Cache) -> u64 {
                 if depth <= 1 {
                     return if depth == 0 { 1 } else { count_moves(own, opp) };
                 }
+                if depth == 2 {
+                    if let Some(n) = cache.get(own, opp) {
+                        return n;
+                    }
+                    let n = perft_uncached(own, opp, depth, cache);
+                    cache.put(own, opp, n);
+                    return n;
+                }
+                perft_uncached(own, opp, depth, cache)
+            }
+
+            /// [`perft`] without looking in the cache first.
+            $(#[$attr])*
+            #[inline]
+            fn perft_uncached(own: u64, opp: u64, depth: u32, cache: &mut Cache) -> u64 {
                 let empty = BOARD & !(own | opp);
                 let mut n = 0;
                 let mut any = false;
@@ -374,7 +451,7 @@ macro_rules! counter {
                         let p = c.trailing_zeros() as u8;
                         c &= c - 1;
                         let (by_a, by_w) = ((ca >> p) & 1 != 0, (cw >> p) & 1 != 0);
-                        n += capture_step(own, opp, own, p, s, by_a, by_w, depth);
+                        n += capture_step(own, opp, own, p, s, by_a, by_w, depth, cache);
                     }
                 }
                 if !any {
@@ -383,7 +460,7 @@ macro_rules! counter {
                         while from != 0 {
                             let p = from.trailing_zeros() as u8;
                             from &= from - 1;
-                            n += perft(opp, own ^ (1 << p) ^ (1 << next(p, s)), depth - 1);
+                            n += perft(opp, own ^ (1 << p) ^ (1 << next(p, s)), depth - 1, cache);
                         }
                     }
                 }

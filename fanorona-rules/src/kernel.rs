@@ -65,13 +65,13 @@ impl Kernel {
 
     /// Whole-turn perft of the side owning `own` to move.
     #[inline]
-    pub(crate) fn perft(self, own: u64, opp: u64, depth: u32) -> u64 {
+    pub(crate) fn perft(self, own: u64, opp: u64, depth: u32, cache: &mut count::Cache) -> u64 {
         match self.0 {
-            Kind::Portable => count::portable::perft(own, opp, depth),
+            Kind::Portable => count::portable::perft(own, opp, depth, cache),
             // SAFETY: `Kind::Bmi2` is only made by `detect`, after the
             // processor was found to have every instruction enabled for it.
             #[cfg(target_arch = "x86_64")]
-            Kind::Bmi2 => unsafe { count::bmi2::perft(own, opp, depth) },
+            Kind::Bmi2 => unsafe { count::bmi2::perft(own, opp, depth, cache) },
         }
     }
 
