@@ -282,6 +282,15 @@ macro_rules! counter {
             /// stone cannot go on is counted without being made.
             $(#[$attr])*
             pub(crate) fn chain(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
+                chain_at::<true>(blocked, opp, at, a, w)
+            }
+
+            /// [`chain`], with the next level built in when `OUTER`: a
+            /// call (saving and restoring six registers) is made only at
+            /// every second step down a chain.
+            $(#[$attr])*
+            #[inline]
+            fn chain_at<const OUTER: bool>(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
                 // One bit per move: approaches in the low byte, withdrawals
                 // in the next, so that the kind of a step is a bit of its
                 // index rather than a branch.
@@ -305,7 +314,12 @@ macro_rules! counter {
                     let step = i32::from(SLOT_OFFSET[s]) * (2 - 3 * k);
                     let first = (i32::from(at) + step) as u8;
                     let d = s ^ (7 * k as usize);
-                    n += chain(blocked, opp ^ line(opp, first, d), to, a2, w2);
+                    let opp = opp ^ line(opp, first, d);
+                    n += if OUTER {
+                        chain_at::<false>(blocked, opp, to, a2, w2)
+                    } else {
+                        chain(blocked, opp, to, a2, w2)
+                    };
                 }
                 n
             }
