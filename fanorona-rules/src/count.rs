@@ -353,12 +353,22 @@ macro_rules! counter {
                     }
                     return u64::from(n);
                 }
+                // The landing point goes on exactly when it can capture in
+                // another slot on this board: nothing has been freed or
+                // visited yet but the start, an own stone. The slots with
+                // such steps are listed first, so that the loops below
+                // branch only on slots that have one.
+                let mut go = [0u64; 8];
+                let mut slots = 0u32;
                 for s in 0..8 {
-                    // The landing point goes on exactly when it can capture
-                    // in another slot on this board: nothing has been freed
-                    // or visited yet but the start, an own stone.
                     let others = twos | (ones & !cap[s]);
-                    let mut go_on = own & cap[s] & step_back(others, s);
+                    go[s] = own & cap[s] & step_back(others, s);
+                    slots |= u32::from(go[s] != 0) << s;
+                }
+                while slots != 0 {
+                    let s = slots.trailing_zeros() as usize & 7;
+                    slots &= slots - 1;
+                    let mut go_on = go[s];
                     while go_on != 0 {
                         let p = go_on.trailing_zeros();
                         go_on &= go_on - 1;
