@@ -69,11 +69,12 @@ pub(crate) fn gather2_soft(x: u64, _ring: u64) -> u64 {
         | ((x >> 33) & 0b1000_0000)
 }
 
-/// `SLOTS[p]`: the slots of `p` with a line to a neighbour (bits 0–7), with
-/// a line two steps on (bits 8–15), and with a neighbour in the opposite
-/// slot as well (bits 16–23).
-pub(crate) static SLOTS: [u32; 64] = {
-    let mut t = [0u32; 64];
+/// `STEPS[p]`: the slots of `p` in which a capture step can start, as
+/// [`options`](portable::options) lists them: by approach (bits 0–7; a
+/// line to a neighbour and on to the point beyond) and by withdrawal (bits
+/// 8–15; lines to the neighbours on both sides).
+pub(crate) static STEPS: [u16; 64] = {
+    let mut t = [0u16; 64];
     let mut p = 0;
     while p < POINTS as usize {
         let mut s = 0;
@@ -81,12 +82,11 @@ pub(crate) static SLOTS: [u32; 64] = {
             let one = NEIGHBOURS_CONST[p][SLOT_DIR[s]];
             let back = NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]];
             if one < POINTS {
-                t[p] |= 1 << s;
                 if NEIGHBOURS_CONST[one as usize][SLOT_DIR[s]] < POINTS {
-                    t[p] |= 1 << (8 + s);
+                    t[p] |= 1 << s;
                 }
                 if back < POINTS {
-                    t[p] |= 1 << (16 + s);
+                    t[p] |= 1 << (8 + s);
                 }
             }
             s += 1;
@@ -96,13 +96,13 @@ pub(crate) static SLOTS: [u32; 64] = {
     t
 };
 
-/// `REVERSE[m]`: the slot mask `m` with every slot replaced by its
-/// opposite (the bit order reversed).
-pub(crate) static REVERSE: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// `REVERSE_HIGH[m]`: the slot mask `m` with every slot replaced by its
+/// opposite (the bit order reversed), in bits 8–15.
+pub(crate) static REVERSE_HIGH: [u16; 256] = {
+    let mut t = [0u16; 256];
     let mut i = 0;
     while i < 256 {
-        t[i] = (i as u8).reverse_bits();
+        t[i] = ((i as u8).reverse_bits() as u16) << 8;
         i += 1;
     }
     t
@@ -251,8 +251,9 @@ macro_rules! counter {
             use super::*;
 
             /// The steps open to a chain's stone on `at` that came by
-            /// `last` (a one-bit slot mask): by approach and by withdrawal,
-            /// as slot masks. `blocked` holds the own stones and every point
+            /// `last` (a one-bit slot mask), as one mask: a bit per slot
+            /// for the steps by approach (bits 0–7) and by withdrawal (bits
+            /// 8–15). `blocked` holds the own stones and every point
             /// visited this turn (`at` included).
             ///
             /// The answer is the same on the board before and after the
@@ -264,25 +265,25 @@ macro_rules! counter {
             /// to, nor a stone a next step could capture.
             $(#[$attr])*
             #[inline]
-            pub(crate) fn options(blocked: u64, opp: u64, at: u8, last: u64) -> (u64, u64) {
+            pub(crate) fn options(blocked: u64, opp: u64, at: u8, last: u64) -> u64 {
                 let r = u32::from(at).wrapping_add(44) & 63;
                 let o = opp.rotate_right(r);
                 let full = (blocked | opp).rotate_right(r);
-                let slots = u64::from(SLOTS[at as usize & 63]);
-                let free = !$g1(full, RING1) & slots & !last;
+                // The free neighbours (but `last`), in both bytes.
+                let free = ($g1(full, RING1) | last) ^ 0xff;
                 let ahead = $g2(o, RING2);
-                let behind = u64::from(REVERSE[($g1(o, RING1) & 0xff) as usize]);
-                (free & ahead & (slots >> 8), free & behind & (slots >> 16) & 0xff)
+                let behind = u64::from(REVERSE_HIGH[($g1(o, RING1) & 0xff) as usize]);
+                (ahead | behind) & (free | free << 8) & u64::from(STEPS[at as usize & 63])
             }
 
             /// The number of moves continuing a chain whose stone is on
-            /// `at` with the next steps `(a, w)` (from [`options`]):
+            /// `at` with the next steps `moves` (from [`options`]):
             /// `blocked` holds the own stones and every point visited this
             /// turn, `opp` the enemy stones now. A step after which the
             /// stone cannot go on is counted without being made.
             $(#[$attr])*
-            pub(crate) fn chain(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
-                chain_at::<true>(blocked, opp, at, a, w)
+            pub(crate) fn chain(blocked: u64, opp: u64, at: u8, moves: u64) -> u64 {
+                chain_at::<true>(blocked, opp, at, moves)
             }
 
             /// [`chain`], with the next level built in when `OUTER`: a
@@ -290,11 +291,10 @@ macro_rules! counter {
             /// every second step down a chain.
             $(#[$attr])*
             #[inline]
-            fn chain_at<const OUTER: bool>(blocked: u64, opp: u64, at: u8, a: u64, w: u64) -> u64 {
+            fn chain_at<const OUTER: bool>(blocked: u64, opp: u64, at: u8, mut moves: u64) -> u64 {
                 // One bit per move: approaches in the low byte, withdrawals
                 // in the next, so that the kind of a step is a bit of its
                 // index rather than a branch.
-                let mut moves = a | w << 8;
                 let mut n = u64::from(moves.count_ones());
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize & 15;
@@ -302,8 +302,8 @@ macro_rules! counter {
                     let s = i & 7;
                     let to = next(at, s);
                     let blocked = blocked | (1 << to);
-                    let (a2, w2) = options(blocked, opp, to, 1 << s);
-                    if a2 | w2 == 0 {
+                    let next_moves = options(blocked, opp, to, 1 << s);
+                    if next_moves == 0 {
                         continue;
                     }
                     // An approach (k = 0) takes the line from two steps
@@ -316,9 +316,9 @@ macro_rules! counter {
                     let d = s ^ (7 * k as usize);
                     let opp = opp ^ line(opp, first, d);
                     n += if OUTER {
-                        chain_at::<false>(blocked, opp, to, a2, w2)
+                        chain_at::<false>(blocked, opp, to, next_moves)
                     } else {
-                        chain(blocked, opp, to, a2, w2)
+                        chain(blocked, opp, to, next_moves)
                     };
                 }
                 n
@@ -376,12 +376,12 @@ macro_rules! counter {
                         let by_w = (by[1][s] >> p) & 1;
                         let to = next(p as u8, s);
                         let blocked = own | (1 << to);
-                        let (a, w) = options(blocked, opp, to, 1 << s);
+                        let moves = options(blocked, opp, to, 1 << s);
                         if by_a != 0 {
-                            count += chain(blocked, opp ^ line(opp, next(to, s), s), to, a, w);
+                            count += chain(blocked, opp ^ line(opp, next(to, s), s), to, moves);
                         }
                         if by_w != 0 {
-                            count += chain(blocked, opp ^ line(opp, next(p as u8, 7 - s), 7 - s), to, a, w);
+                            count += chain(blocked, opp ^ line(opp, next(p as u8, 7 - s), 7 - s), to, moves);
                         }
                     }
                 }
@@ -412,30 +412,30 @@ macro_rules! counter {
                 let to = next(from, s);
                 let blocked = blocked | (1 << to);
                 let own = own ^ (1 << from) ^ (1 << to);
-                let (a, w) = options(blocked, opp, to, 1 << s);
+                let moves = options(blocked, opp, to, 1 << s);
                 for (by, first, d) in [(by_a, next(to, s), s), (by_w, next(from, 7 - s), 7 - s)] {
                     if by {
                         let opp = opp ^ line(opp, first, d);
                         n += perft(opp, own, depth - 1, cache);
-                        if a | w != 0 {
-                            n += walk(own, opp, blocked, to, a, w, depth, cache);
+                        if moves != 0 {
+                            n += walk(own, opp, blocked, to, moves, depth, cache);
                         }
                     }
                 }
                 n
             }
 
-            /// [`capture_step`] for every next step `(a, w)` of a chain whose stone
-            /// is on `at`.
+            /// [`capture_step`] for every next step (`moves`, as from
+            /// [`options`]) of a chain whose stone is on `at`.
             $(#[$attr])*
             #[allow(clippy::too_many_arguments)]
-            fn walk(own: u64, opp: u64, blocked: u64, at: u8, a: u64, w: u64, depth: u32, cache: &mut Cache) -> u64 {
+            fn walk(own: u64, opp: u64, blocked: u64, at: u8, moves: u64, depth: u32, cache: &mut Cache) -> u64 {
                 let mut n = 0;
-                let mut targets = a | w;
+                let mut targets = (moves | moves >> 8) & 0xff;
                 while targets != 0 {
                     let s = targets.trailing_zeros() as usize & 7;
                     targets &= targets - 1;
-                    let (by_a, by_w) = ((a >> s) & 1 != 0, (w >> s) & 1 != 0);
+                    let (by_a, by_w) = ((moves >> s) & 1 != 0, (moves >> (s + 8)) & 1 != 0);
                     n += capture_step(own, opp, blocked, at, s, by_a, by_w, depth, cache);
                 }
                 n
