@@ -253,8 +253,9 @@ macro_rules! counter {
             /// The steps open to a chain's stone on `at` that came by
             /// `last` (a one-bit slot mask), as one mask: a bit per slot
             /// for the steps by approach (bits 0–7) and by withdrawal (bits
-            /// 8–15). `blocked` holds the own stones and every point
-            /// visited this turn (`at` included).
+            /// 8–15). `occupied` holds all stones and every point visited
+            /// this turn (`at` may be left out: it is not a neighbour of
+            /// itself).
             ///
             /// The answer is the same on the board before and after the
             /// step that brought the stone to `at`, whatever that step
@@ -265,10 +266,11 @@ macro_rules! counter {
             /// to, nor a stone a next step could capture.
             $(#[$attr])*
             #[inline]
-            pub(crate) fn options(blocked: u64, opp: u64, at: u8, last: u64) -> u64 {
-                let r = u32::from(at).wrapping_add(44) & 63;
+            pub(crate) fn options(occupied: u64, opp: u64, at: u8, last: u64) -> u64 {
+                // A rotation by 64 + k is one by k.
+                let r = u32::from(at).wrapping_add(44);
                 let o = opp.rotate_right(r);
-                let full = (blocked | opp).rotate_right(r);
+                let full = occupied.rotate_right(r);
                 // The free neighbours (but `last`), in both bytes.
                 let free = ($g1(full, RING1) | last) ^ 0xff;
                 let ahead = $g2(o, RING2);
@@ -296,16 +298,17 @@ macro_rules! counter {
                 // in the next, so that the kind of a step is a bit of its
                 // index rather than a branch.
                 let mut n = u64::from(moves.count_ones());
+                let occupied = blocked | opp;
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize & 15;
                     moves &= moves - 1;
                     let s = i & 7;
                     let to = next(at, s);
-                    let blocked = blocked | (1 << to);
-                    let next_moves = options(blocked, opp, to, 1 << s);
+                    let next_moves = options(occupied, opp, to, 1 << s);
                     if next_moves == 0 {
                         continue;
                     }
+                    let blocked = blocked | (1 << to);
                     // An approach (k = 0) takes the line from two steps
                     // ahead of `at` on, a withdrawal (k = 1) the line from
                     // one step behind `at` on, the other way (slot 7 - s,
@@ -376,7 +379,7 @@ macro_rules! counter {
                         let by_w = (by[1][s] >> p) & 1;
                         let to = next(p as u8, s);
                         let blocked = own | (1 << to);
-                        let moves = options(blocked, opp, to, 1 << s);
+                        let moves = options(own | opp, opp, to, 1 << s);
                         if by_a != 0 {
                             count += chain(blocked, opp ^ line(opp, next(to, s), s), to, moves);
                         }
@@ -412,7 +415,7 @@ macro_rules! counter {
                 let to = next(from, s);
                 let blocked = blocked | (1 << to);
                 let own = own ^ (1 << from) ^ (1 << to);
-                let moves = options(blocked, opp, to, 1 << s);
+                let moves = options(blocked | opp, opp, to, 1 << s);
                 for (by, first, d) in [(by_a, next(to, s), s), (by_w, next(from, 7 - s), 7 - s)] {
                     if by {
                         let opp = opp ^ line(opp, first, d);
