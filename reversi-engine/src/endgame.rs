@@ -500,15 +500,27 @@ impl Solver {
     /// a fail-soft bound outside the window gives the next window, and the
     /// score and move are taken only from a search whose score lies inside
     /// its window (or at -64 or 64, which are exact).
+    ///
+    /// A selective search can contradict itself (fail high just below
+    /// where it failed low); once it has failed both ways, one search with
+    /// the whole window settles it, so the loop always ends. An exact
+    /// search never contradicts itself: each failure moves the window
+    /// strictly one way.
     fn aspiration(&mut self, p: u64, o: u64, guess: i32) -> (Option<Move>, i32) {
         let width = ASPIRATION_WIDTH;
         let (mut lo, mut hi) = ((guess - width).max(-64), (guess + width).min(64));
+        let (mut failed_low, mut failed_high) = (false, false);
         loop {
+            if failed_low && failed_high {
+                return self.root(p, o, -64, 64);
+            }
             let (best, s) = self.root(p, o, lo, hi);
             if s <= lo && lo > -64 {
+                failed_low = true;
                 hi = s + 1;
                 lo = (s - 2 * width).max(-64);
             } else if s >= hi && hi < 64 {
+                failed_high = true;
                 lo = s - 1;
                 hi = (s + 2 * width).min(64);
             } else {
