@@ -541,10 +541,7 @@ impl Solver {
         }
         let n = (!(p | o)).count_ones();
         let b = self.bucket(p, o);
-        let tt_move = self.table[b]
-            .iter()
-            .find(|e| e.p == p && e.o == o)
-            .map_or(NO_MOVE, |e| e.best);
+        let tt_move = self.lookup(b, p, o).map_or(NO_MOVE, |e| e.best);
         let mut list = MoveList::new();
         self.moves(p, o, mv, n, &mut list);
         self.order(p, o, &mut list, n, tt_move);
@@ -587,9 +584,7 @@ impl Solver {
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let mut k = -mobility * MOBILITY_WEIGHT;
                 let known = if n >= TABLE_ORDER_EMPTIES {
-                    self.table[self.bucket(no, np)]
-                        .iter()
-                        .find(|e| e.p == no && e.o == np)
+                    self.lookup(self.bucket(no, np), no, np)
                 } else {
                     None
                 };
@@ -609,6 +604,13 @@ impl Solver {
                 k
             };
         }
+    }
+
+    /// The entry of the position (`p`, `o`) in bucket `b`, if it is
+    /// there (an empty entry holds no discs, which no position has).
+    #[inline]
+    fn lookup(&self, b: usize, p: u64, o: u64) -> Option<Entry> {
+        self.table[b].iter().find(|e| e.p == p && e.o == o).copied()
     }
 
     #[inline]
@@ -646,17 +648,12 @@ impl Solver {
         }
         // Transposition table.
         let mut tt_move = NO_MOVE;
-        let probe: &[Entry] = if n >= TABLE_MIN_EMPTIES {
-            &self.table[b]
-        } else {
-            &[]
-        };
-        for e in probe {
-            if e.p == p && e.o == o && (e.p | e.o) != 0 {
-                tt_move = e.best;
-                if e.level < self.level {
-                    break;
-                }
+        if n >= TABLE_MIN_EMPTIES
+            && let Some(e) = self.lookup(b, p, o)
+        {
+            tt_move = e.best;
+            // Bounds of a more selective search than this one are not used.
+            if e.level >= self.level {
                 let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
                 if lo >= beta {
                     return lo;
@@ -669,8 +666,6 @@ impl Solver {
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(up);
-                tt_move = e.best;
-                break;
             }
         }
         if self.level != EXACT && n >= PROBCUT_MIN_EMPTIES {
@@ -705,10 +700,11 @@ impl Solver {
     fn etc(&self, p: u64, o: u64, list: &MoveList, beta: i32) -> Option<i32> {
         for &(sq, f, _) in list {
             let (cp, co) = (o & !f, p | f | (1u64 << sq));
-            for e in &self.table[self.bucket(cp, co)] {
-                if e.p == cp && e.o == co && e.level >= self.level && -i32::from(e.upper) >= beta {
-                    return Some(-i32::from(e.upper));
-                }
+            if let Some(e) = self.lookup(self.bucket(cp, co), cp, co)
+                && e.level >= self.level
+                && -i32::from(e.upper) >= beta
+            {
+                return Some(-i32::from(e.upper));
             }
         }
         None
@@ -768,33 +764,27 @@ impl Solver {
         best: u8,
     ) {
         let level = self.level;
+        let fresh = Entry {
+            p,
+            o,
+            lower: -64,
+            upper: 64,
+            best,
+            empties: n as u8,
+            level,
+        };
         let bucket = &mut self.table[b];
         let slot = if bucket[0].p == p && bucket[0].o == o {
             0
         } else if bucket[1].p == p && bucket[1].o == o {
             1
         } else if u32::from(bucket[0].empties) <= n {
+            // The deeper entry keeps the first slot.
             bucket[1] = bucket[0];
-            bucket[0] = Entry {
-                p,
-                o,
-                lower: -64,
-                upper: 64,
-                best,
-                empties: n as u8,
-                level,
-            };
+            bucket[0] = fresh;
             0
         } else {
-            bucket[1] = Entry {
-                p,
-                o,
-                lower: -64,
-                upper: 64,
-                best,
-                empties: n as u8,
-                level,
-            };
+            bucket[1] = fresh;
             1
         };
         let e = &mut bucket[slot];
