@@ -26,6 +26,17 @@ pub(crate) const SLOT_OFFSET: [i8; 8] = [-10, -9, -8, -1, 1, 8, 9, 10];
 /// The direction index (as in [`crate::Direction`]) of each slot.
 pub(crate) const SLOT_DIR: [usize; 8] = [5, 4, 3, 6, 2, 7, 0, 1];
 
+/// The slot of each direction index (the inverse of [`SLOT_DIR`]).
+pub(crate) const DIR_SLOT: [usize; 8] = {
+    let mut t = [0; 8];
+    let mut s = 0;
+    while s < 8 {
+        t[SLOT_DIR[s]] = s;
+        s += 1;
+    }
+    t
+};
+
 /// The neighbours in a word rotated to put the stone on bit 20.
 pub(crate) const RING1: u64 = {
     let mut m = 0u64;

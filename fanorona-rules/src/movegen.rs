@@ -156,33 +156,15 @@ pub(crate) fn has_move(own: u64, opp: u64) -> bool {
 }
 
 /// The enemy stones taken when the capture line starts at `first` (an enemy
-/// stone) and runs in direction `d`: the ray from `first` up to its first
-/// point that holds no enemy, found with one bit trick instead of a walk.
+/// stone) and runs in direction `d`: [`crate::count::line`] in the slot of
+/// that direction.
 #[inline(always)]
 pub(crate) fn line(opp: u64, first: u8, d: usize) -> u64 {
-    let ray = RAY[first as usize][d];
-    let stop = ray & !opp;
-    if crate::board::OFFSET[d] > 0 {
-        // The ray runs up the bits: keep what lies below the lowest stop.
-        ray & (stop & stop.wrapping_neg()).wrapping_sub(1)
-    } else {
-        // The ray runs down the bits: keep what lies above the highest stop.
-        ray & (u64::MAX << ((64 - stop.leading_zeros()) & 63))
-    }
+    crate::count::line(opp, first, crate::count::DIR_SLOT[d & 7])
 }
 
-/// `RAY[q][d]`: `q` and every point beyond it in direction `d` to the edge.
-static RAY: [[u64; 8]; POINTS as usize] = {
-    let mut t = [[0u64; 8]; POINTS as usize];
-    let mut q = 0;
-    while q < POINTS as usize {
-        t[q] = RAYS[q];
-        q += 1;
-    }
-    t
-};
-
-/// [`RAY`] for constant evaluation, with empty rays for the bits 45–63.
+/// `RAYS[q][d]`: `q` and every point beyond it in direction `d` to the
+/// edge; empty rays for the bits 45–63.
 pub(crate) const RAYS: [[u64; 8]; 64] = {
     let mut t = [[0u64; 8]; 64];
     let mut q = 0;
