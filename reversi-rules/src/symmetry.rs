@@ -135,6 +135,28 @@ impl Symmetry {
         b
     }
 
+    /// The images of a bitboard under all 8 symmetries, in the order of
+    /// [`Symmetry::ALL`] (`images(b)[i] == Symmetry::ALL[i].bits(b)`),
+    /// sharing their work: one transposition, two column mirrors and four
+    /// byte swaps, where eight calls of [`Symmetry::bits`] would take four
+    /// of each.
+    #[must_use]
+    pub const fn images(b: u64) -> [u64; 8] {
+        let m = mirror_columns(b);
+        let t = transpose(b);
+        let tm = mirror_columns(t);
+        [
+            b,
+            m,
+            b.swap_bytes(),
+            m.swap_bytes(),
+            t,
+            tm,
+            t.swap_bytes(),
+            tm.swap_bytes(),
+        ]
+    }
+
     /// The image of a board.
     #[must_use]
     pub const fn board(self, board: Board) -> Board {
@@ -182,24 +204,10 @@ impl Board {
     /// Symmetric boards have the same canonical board.
     #[must_use]
     pub fn canonical(self) -> (Board, Symmetry) {
-        // The 8 images share their work: two transpositions, four column
-        // mirrors and byte swaps, in the order of `Symmetry::ALL`.
-        let images = |b: u64| {
-            let m = mirror_columns(b);
-            let t = transpose(b);
-            let tm = mirror_columns(t);
-            [
-                b,
-                m,
-                b.swap_bytes(),
-                m.swap_bytes(),
-                t,
-                tm,
-                t.swap_bytes(),
-                tm.swap_bytes(),
-            ]
-        };
-        let (players, opponents) = (images(self.player()), images(self.opponent()));
+        let (players, opponents) = (
+            Symmetry::images(self.player()),
+            Symmetry::images(self.opponent()),
+        );
         let mut best = 0;
         for i in 1..8 {
             if (players[i], opponents[i]) < (players[best], opponents[best]) {
@@ -216,6 +224,18 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_are_the_bits_of_every_symmetry() {
+        let mut b = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..100 {
+            b = b.rotate_left(7).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b >> 3);
+            let images = Symmetry::images(b);
+            for (i, s) in Symmetry::ALL.into_iter().enumerate() {
+                assert_eq!(images[i], s.bits(b), "{s:?}");
+            }
+        }
+    }
 
     #[test]
     fn bits_agree_with_squares() {

@@ -10,6 +10,8 @@
 
 use std::sync::OnceLock;
 
+use reversi_rules::Symmetry;
+
 /// One pattern: a name and its squares (bit indices, `a1` = 0) near a1.
 #[derive(Debug, Clone, Copy)]
 pub struct Pattern {
@@ -284,42 +286,14 @@ fn gather(pattern: usize, b: u64) -> usize {
 /// The eight images of a board: `images[sym]` holds at square `s` what
 /// `b` holds at the image of `s` under symmetry `sym` (bit 0: swap column
 /// and row, bit 1: mirror the columns, bit 2: mirror the rows, applied in
-/// that order).
+/// that order). Made by [`Symmetry::images`], which moves bits the other
+/// way: `images[sym]` is the image under the inverse of `sym`.
 #[must_use]
 pub fn symmetric_images(b: u64) -> [u64; 8] {
-    let v = b.swap_bytes();
-    let h = mirror_columns(b);
-    let hv = mirror_columns(v);
-    [
-        b,
-        transpose(b),
-        h,
-        transpose(h),
-        v,
-        transpose(v),
-        hv,
-        transpose(hv),
-    ]
-}
-
-/// Column `c` becomes column `7 - c`.
-#[inline]
-fn mirror_columns(b: u64) -> u64 {
-    let b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
-    let b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
-    ((b >> 4) & 0x0F0F_0F0F_0F0F_0F0F) | ((b & 0x0F0F_0F0F_0F0F_0F0F) << 4)
-}
-
-/// Square (c, r) becomes square (r, c) (a flip about the a1-h8
-/// diagonal, by three delta swaps).
-#[inline]
-fn transpose(b: u64) -> u64 {
-    let t = 0x0F0F_0F0F_0000_0000 & (b ^ (b << 28));
-    let b = b ^ t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
-    let b = b ^ t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
-    b ^ t ^ (t >> 7)
+    // For each `sym`, the index in `Symmetry::ALL` of its inverse.
+    const INVERSE_IN_ALL: [usize; 8] = [0, 4, 1, 6, 2, 5, 3, 7];
+    let all = Symmetry::images(b);
+    INVERSE_IN_ALL.map(|i| all[i])
 }
 
 /// The number of instances (features of one position).
