@@ -199,8 +199,13 @@ pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
 /// the bits above the board (19 in each word, 38 in all), so an entry is
 /// 16 bytes and a hit needs both boards equal: never a collision. An empty
 /// entry `[0, 0]` answers 0 for the empty board, which is its count.
+///
+/// It also carries the AVX-512 counter's work list of chains
+/// ([`crate::wide`]), which stays empty with the other counters.
 pub(crate) struct Cache {
     entries: Vec<[u64; 2]>,
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) work: crate::wide::Work,
 }
 
 /// The first bit of a cache word above the board.
@@ -211,6 +216,8 @@ impl Cache {
     pub(crate) fn new(bits: u32) -> Cache {
         Cache {
             entries: vec![[0; 2]; 1 << bits],
+            #[cfg(target_arch = "x86_64")]
+            work: crate::wide::Work::new(),
         }
     }
 
@@ -218,6 +225,8 @@ impl Cache {
     pub(crate) fn none() -> Cache {
         Cache {
             entries: Vec::new(),
+            #[cfg(target_arch = "x86_64")]
+            work: crate::wide::Work::new(),
         }
     }
 
@@ -252,11 +261,35 @@ impl Cache {
     }
 }
 
+/// The count of the last ply of a perft: at once, by [`count_moves`]
+/// (`now`), or put off by adding the position's chains to the cache's work
+/// list (`later`, the AVX-512 counter), counted by [`flush`] once every
+/// position of the ply is in.
+macro_rules! last_ply {
+    (now, $own:expr, $opp:expr, $cache:expr) => {
+        count_moves($own, $opp)
+    };
+    (later, $own:expr, $opp:expr, $cache:expr) => {
+        crate::wide::seed($own, $opp, &mut $cache.work)
+    };
+}
+
+/// What [`last_ply`] put off, counted (see there).
+macro_rules! flush {
+    (now, $cache:expr) => {
+        0
+    };
+    (later, $cache:expr) => {
+        crate::wide::drain(&mut $cache.work)
+    };
+}
+
 /// Defines a module `$name` with the perft counter, its functions compiled
 /// with the given attributes and gathering neighbours with `$g1` (for
-/// [`RING1`]) and `$g2` (for [`RING2`]).
+/// [`RING1`]) and `$g2` (for [`RING2`]), counting the last ply `$last`
+/// (see [`last_ply`]).
 macro_rules! counter {
-    ($(#[doc = $doc:literal])* mod $name:ident, [$(#[$attr:meta])*], $g1:path, $g2:path) => {
+    ($(#[doc = $doc:literal])* mod $name:ident, [$(#[$attr:meta])*], $g1:path, $g2:path, $last:ident) => {
         $(#[doc = $doc])*
         pub(crate) mod $name {
             use super::*;
@@ -456,17 +489,20 @@ macro_rules! counter {
             }
 
             /// Whole-turn perft of the side owning `own` to move, the
-            /// counts of the last two plies kept in `cache`.
+            /// counts of the last two plies kept in `cache`. A count of the
+            /// last ply put off (see [`last_ply`]) is in the total only
+            /// after a flush: every node two plies from the end flushes, so
+            /// only a perft of depth 1 needs one afterwards.
             $(#[$attr])*
             pub(crate) fn perft(own: u64, opp: u64, depth: u32, cache: &mut Cache) -> u64 {
                 if depth <= 1 {
-                    return if depth == 0 { 1 } else { count_moves(own, opp) };
+                    return if depth == 0 { 1 } else { last_ply!($last, own, opp, cache) };
                 }
                 if depth == 2 {
                     if let Some(n) = cache.get(own, opp) {
                         return n;
                     }
-                    let n = perft_uncached(own, opp, depth, cache);
+                    let n = perft_uncached(own, opp, depth, cache) + flush!($last, cache);
                     cache.put(own, opp, n);
                     return n;
                 }
@@ -513,7 +549,8 @@ counter!(
     mod portable,
     [],
     gather1_soft,
-    gather2_soft
+    gather2_soft,
+    now
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -523,5 +560,18 @@ counter!(
     mod bmi2,
     [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]],
     core::arch::x86_64::_pext_u64,
-    core::arch::x86_64::_pext_u64
+    core::arch::x86_64::_pext_u64,
+    now
+);
+
+#[cfg(target_arch = "x86_64")]
+counter!(
+    /// The counter compiled for AVX-512 (with the byte permutes, bit
+    /// shuffles and population counts of Ice Lake and Zen 4 and later),
+    /// leaving the last ply to [`crate::wide`].
+    mod avx512,
+    [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512bitalg,avx512vpopcntdq")]],
+    core::arch::x86_64::_pext_u64,
+    core::arch::x86_64::_pext_u64,
+    later
 );

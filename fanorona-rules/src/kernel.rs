@@ -1,6 +1,6 @@
-//! The choice between the portable perft counter and the one compiled for
-//! the bit-manipulation instructions of newer x86-64 processors (see
-//! [`crate::count`]).
+//! The choice between the portable perft counter and those compiled for
+//! the bit-manipulation instructions of newer x86-64 processors and for
+//! AVX-512 (see [`crate::count`] and [`crate::wide`]).
 //!
 //! This is the crate's only module allowed `unsafe` code: the calls from
 //! [`Kernel`]'s methods into functions compiled with
@@ -23,6 +23,10 @@ enum Kind {
     /// `popcnt`, `bmi1`, `bmi2` and `lzcnt`.
     #[cfg(target_arch = "x86_64")]
     Bmi2,
+    /// Those and AVX-512 with `bw`, `vbmi`, `vbmi2`, `bitalg` and
+    /// `vpopcntdq` (Intel Ice Lake, AMD Zen 4 and later).
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
 }
 
 impl Kernel {
@@ -36,6 +40,15 @@ impl Kernel {
         {
             use std::is_x86_feature_detected as has;
             if has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("lzcnt") {
+                if has!("avx512f")
+                    && has!("avx512bw")
+                    && has!("avx512vbmi")
+                    && has!("avx512vbmi2")
+                    && has!("avx512bitalg")
+                    && has!("avx512vpopcntdq")
+                {
+                    return Kernel(Kind::Avx512);
+                }
                 return Kernel(Kind::Bmi2);
             }
         }
@@ -47,6 +60,10 @@ impl Kernel {
     #[cfg(test)]
     pub(crate) fn all() -> Vec<Kernel> {
         let mut all = vec![Kernel::detect()];
+        #[cfg(target_arch = "x86_64")]
+        if all[0].0 == Kind::Avx512 {
+            all.push(Kernel(Kind::Bmi2));
+        }
         if all[0] != Kernel::PORTABLE {
             all.push(Kernel::PORTABLE);
         }
@@ -60,6 +77,8 @@ impl Kernel {
             Kind::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
             Kind::Bmi2 => "bmi2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => "avx512",
         }
     }
 
@@ -72,10 +91,19 @@ impl Kernel {
             // processor was found to have every instruction enabled for it.
             #[cfg(target_arch = "x86_64")]
             Kind::Bmi2 => unsafe { count::bmi2::perft(own, opp, depth, cache) },
+            // SAFETY: as for `Kind::Bmi2`. A perft of depth 1 leaves its
+            // count in the work list (every deeper one has flushed it).
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe {
+                count::avx512::perft(own, opp, depth, cache) + crate::wide::drain(&mut cache.work)
+            },
         }
     }
 
-    /// The number of whole-turn moves of the side owning `own`.
+    /// The number of whole-turn moves of the side owning `own`. The
+    /// AVX-512 kernel counts a single position depth-first as the BMI2
+    /// one does: its work list pays only over the many positions of a
+    /// perft.
     #[inline]
     pub(crate) fn count_moves(self, own: u64, opp: u64) -> u64 {
         match self.0 {
@@ -83,6 +111,9 @@ impl Kernel {
             // SAFETY: as in `perft`.
             #[cfg(target_arch = "x86_64")]
             Kind::Bmi2 => unsafe { count::bmi2::count_moves(own, opp) },
+            // SAFETY: as in `perft`.
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => unsafe { count::avx512::count_moves(own, opp) },
         }
     }
 }

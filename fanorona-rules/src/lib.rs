@@ -18,6 +18,8 @@ mod position;
 mod rules;
 pub mod scoring;
 pub mod turn;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
 pub use movegen::{MoveList, PerftTable};

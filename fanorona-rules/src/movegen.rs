@@ -525,6 +525,35 @@ mod tests {
         })
     }
 
+    /// One to four stones against 22 packed into the upper rows: whole
+    /// rows of enemy stones, taken at once, and long chains.
+    fn few_against_many() -> impl Strategy<Value = (u64, u64)> {
+        (any::<u64>(), any::<u64>(), any::<u64>(), 1u32..5).prop_map(|(x, y, z, few)| {
+            let mut opp = (y | z) & BOARD;
+            while opp.count_ones() > 22 {
+                opp &= opp - 1;
+            }
+            let mut own = x & BOARD & !opp;
+            while own.count_ones() > few {
+                own &= own - 1;
+            }
+            (own, opp)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn every_kernel_counts_the_moves_of_few_stones_against_many((own, opp) in few_against_many()) {
+            let listed = listed(own, opp).len() as u64;
+            for kernel in Kernel::all() {
+                prop_assert_eq!(kernel.count_moves(own, opp), listed, "{}", kernel.name());
+                prop_assert_eq!(kernel.perft(own, opp, 1, &mut Cache::none()), listed, "{}", kernel.name());
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -534,6 +563,9 @@ mod tests {
                 let name = kernel.name();
                 prop_assert_eq!(kernel.count_moves(own, opp), listed(own, opp).len() as u64, "{}", name);
                 prop_assert_eq!(kernel.count_moves(opp, own), listed(opp, own).len() as u64, "{}", name);
+                // The last ply of a perft, which the AVX-512 kernel counts
+                // through its work list.
+                prop_assert_eq!(kernel.perft(own, opp, 1, &mut Cache::none()), listed(own, opp).len() as u64, "{}", name);
             }
             prop_assert_eq!(count_moves(own, opp), listed(own, opp).len() as u64);
         }
@@ -592,7 +624,10 @@ mod tests {
         let all = Kernel::all();
         assert_eq!(all.last(), Some(&Kernel::PORTABLE));
         assert_eq!(all[0], Kernel::detect());
-        assert!(all.iter().all(|k| ["bmi2", "portable"].contains(&k.name())));
+        assert!(
+            all.iter()
+                .all(|k| ["avx512", "bmi2", "portable"].contains(&k.name()))
+        );
     }
 
     #[test]
