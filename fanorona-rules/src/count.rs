@@ -204,6 +204,8 @@ pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
 /// ([`crate::wide`]), which stays empty with the other counters.
 pub(crate) struct Cache {
     entries: Vec<[u64; 2]>,
+    /// The children two plies from the end of the node being counted.
+    aside: Vec<[u64; 2]>,
     #[cfg(target_arch = "x86_64")]
     pub(crate) work: crate::wide::Work,
 }
@@ -216,6 +218,7 @@ impl Cache {
     pub(crate) fn new(bits: u32) -> Cache {
         Cache {
             entries: vec![[0; 2]; 1 << bits],
+            aside: Vec::new(),
             #[cfg(target_arch = "x86_64")]
             work: crate::wide::Work::new(),
         }
@@ -225,6 +228,7 @@ impl Cache {
     pub(crate) fn none() -> Cache {
         Cache {
             entries: Vec::new(),
+            aside: Vec::new(),
             #[cfg(target_arch = "x86_64")]
             work: crate::wide::Work::new(),
         }
@@ -235,6 +239,16 @@ impl Cache {
     fn index(&self, own: u64, opp: u64) -> usize {
         let h = (own ^ opp.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h >> 32) as usize & self.entries.len().wrapping_sub(1)
+    }
+
+    /// Keeps the stones of a position to count later and fetches their
+    /// entry.
+    #[inline(always)]
+    fn set_aside(&mut self, own: u64, opp: u64) {
+        if let Some(e) = self.entries.get(self.index(own, opp)) {
+            crate::kernel::prefetch(e);
+        }
+        self.aside.push([own, opp]);
     }
 
     /// The count kept for the stones, if any.
@@ -463,7 +477,7 @@ macro_rules! counter {
                 for (by, first, d) in [(by_a, next(to, s), s), (by_w, next(from, 7 - s), 7 - s)] {
                     if by {
                         let opp = opp ^ line(opp, first, d);
-                        n += perft(opp, own, depth - 1, cache);
+                        n += child(opp, own, depth - 1, cache);
                         if moves != 0 {
                             n += walk(own, opp, blocked, to, moves, depth, cache);
                         }
@@ -506,7 +520,30 @@ macro_rules! counter {
                     cache.put(own, opp, n);
                     return n;
                 }
+                if depth == 3 {
+                    // The children were put aside (see `child`): their
+                    // entries in the cache are on their way by now.
+                    let mut n = perft_uncached(own, opp, depth, cache);
+                    while let Some([own, opp]) = cache.aside.pop() {
+                        n += perft(own, opp, 2, cache);
+                    }
+                    return n;
+                }
                 perft_uncached(own, opp, depth, cache)
+            }
+
+            /// [`perft`] of a child at `depth`, except that a child two
+            /// plies from the end is put aside in the cache for its parent
+            /// to count once all its children are known, and its cache
+            /// entry is fetched meanwhile: each is likely a miss in memory.
+            $(#[$attr])*
+            #[inline]
+            fn child(own: u64, opp: u64, depth: u32, cache: &mut Cache) -> u64 {
+                if depth == 2 {
+                    cache.set_aside(own, opp);
+                    return 0;
+                }
+                perft(own, opp, depth, cache)
             }
 
             /// [`perft`] without looking in the cache first.
@@ -534,7 +571,7 @@ macro_rules! counter {
                         while from != 0 {
                             let p = from.trailing_zeros() as u8;
                             from &= from - 1;
-                            n += perft(opp, own ^ (1 << p) ^ (1 << next(p, s)), depth - 1, cache);
+                            n += child(opp, own ^ (1 << p) ^ (1 << next(p, s)), depth - 1, cache);
                         }
                     }
                 }

@@ -429,8 +429,6 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
     let (iota_low, iota_high) = (load(&IOTA_LOW), load(&IOTA_HIGH));
     let one = _mm512_set1_epi64(1);
     let point = _mm512_set1_epi64(63);
-    // The steps of eight nodes (at most 128), as bytes `16 * lane + step`.
-    let mut steps = [0u8; 192];
     while next < work.len {
         // Eight nodes make at most 128 new ones, each batch of eight
         // written whole: 136 entries after `len`, and eight to read.
@@ -464,23 +462,31 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
         let in_low = low.count_ones() as usize;
         let total = in_low + high.count_ones() as usize;
         count += total as u64;
-        // SAFETY: `in_low <= 64`, so both stores are within the 192 bytes.
-        unsafe {
-            _mm512_storeu_si512(
-                steps.as_mut_ptr().cast(),
-                _mm512_maskz_compress_epi8(low, iota_low),
-            );
-            _mm512_storeu_si512(
-                steps.as_mut_ptr().add(in_low).cast(),
-                _mm512_maskz_compress_epi8(high, iota_high),
-            );
-        }
+        // The steps in one list of bytes, in two vectors: the first 64
+        // and the rest.
+        let (from_low, from_high) = (
+            _mm512_maskz_compress_epi8(low, iota_low),
+            _mm512_maskz_compress_epi8(high, iota_high),
+        );
+        let split = _mm512_set1_epi8(in_low as i8);
+        let past = _mm512_cmpge_epu8_mask(iota_low, split);
+        let list = [
+            _mm512_permutex2var_epi8(
+                from_low,
+                _mm512_mask_sub_epi8(iota_low, past, iota_high, split),
+                from_high,
+            ),
+            _mm512_permutex2var_epi8(from_low, _mm512_sub_epi8(iota_high, split), from_high),
+        ];
         let mut done = 0;
         while done < total {
             let valid = (total - done).min(8) as u32;
-            // SAFETY: `done < total <= 128`: eight bytes within the 192.
-            let batch = unsafe { _mm_loadl_epi64(steps.as_ptr().add(done).cast()) };
+            let batch = _mm512_permutexvar_epi64(
+                _mm512_set1_epi64((done as i64 >> 3) & 7),
+                list[(done >> 6) & 1],
+            );
             done += 8;
+            let batch = _mm512_castsi512_si128(batch);
             let step = _mm512_cvtepu8_epi64(batch);
             let of = _mm512_srli_epi64(step, 4);
             let slot = _mm512_and_si512(step, _mm512_set1_epi64(7));
