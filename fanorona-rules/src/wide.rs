@@ -454,6 +454,7 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
             _mm512_srli_epi64(node8, 8),
             _mm512_set1_epi64(0xffff),
         );
+        // The steps of node `j` in bits `16 * j` to `16 * j + 15`.
         let masks = _mm512_cvtepi64_epi16(moves8);
         let (low, high) = (
             _mm_cvtsi128_si64(masks) as u64,
@@ -462,8 +463,11 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
         let in_low = low.count_ones() as usize;
         let total = in_low + high.count_ones() as usize;
         count += total as u64;
-        // The steps in one list of bytes, in two vectors: the first 64
-        // and the rest.
+        // Every step of the eight nodes as a byte `16 * node + step`
+        // (the step's slot, plus 8 for a withdrawal): those of nodes 0-3
+        // and of nodes 4-7, compressed, then joined in registers (joined
+        // in memory, the loads waited for the stores): the first 64 in
+        // `list[0]`, the rest in `list[1]`.
         let (from_low, from_high) = (
             _mm512_maskz_compress_epi8(low, iota_low),
             _mm512_maskz_compress_epi8(high, iota_high),
