@@ -1,7 +1,7 @@
 //! A self-play match between two levels on one board (the library's
 //! `ai::play_match`; `spielwerk major match` is the full program).
 //!
-//! `cargo run --release -p major-rules --example selfplay -- BOARD GAMES FIRST SECOND`
+//! `cargo run --release -p major-rules --example major_selfplay -- BOARD GAMES FIRST SECOND`
 
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! Quickstart: set up a game from two predefined deployments, play a few
 //! moves, look at it through Blue's eyes, and play on at random to the end.
 //!
-//! `cargo run -p stratego-rules --example quickstart`
+//! `cargo run -p stratego-rules --example stratego_quickstart`
 
 use board_core::{Game, Observable, Player, SplitMix64};
 use stratego_rules::{Army, Position, Preset, Setup, predefined};

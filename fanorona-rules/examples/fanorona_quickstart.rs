@@ -1,6 +1,6 @@
 //! Quick start: the start position, its moves, a few turns, perft.
 //!
-//! `cargo run -p fanorona-rules --example quickstart`
+//! `cargo run -p fanorona-rules --example fanorona_quickstart`
 
 use board_core::Game;
 use fanorona_rules::{Diagram, Position, Turn};

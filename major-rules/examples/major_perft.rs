@@ -1,7 +1,7 @@
 //! Perft of every board's start position, depths 1 to `DEPTH` (default 6),
 //! with time and rate: the table of the crate documentation.
 //!
-//! `cargo run --release -p major-rules --example perft -- 6 [undo]`
+//! `cargo run --release -p major-rules --example major_perft -- 6 [undo]`
 //! (`undo`: by make/unmake instead of copy-make).
 
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! A tour of the `reversi-rules` API:
-//! `cargo run -p reversi-rules --example quickstart`.
+//! `cargo run -p reversi-rules --example reversi_quickstart`.
 
 use board_core::{Game, Player, ZobristHash};
 use reversi_rules::perft::{HashedPerft, perft};

@@ -1,7 +1,7 @@
 //! Quickstart: set up board 3 ("Cross"), play a few moves, print the
 //! position and its string, then play on at random to the end.
 //!
-//! `cargo run -p major-rules --example quickstart`
+//! `cargo run -p major-rules --example major_quickstart`
 
 use board_core::{Game, SplitMix64};
 use major_rules::{Board, Position, parse_moves};
