@@ -643,6 +643,12 @@ mod tests {
         for kernel in Kernel::all() {
             assert_eq!(kernel.count_moves(own, opp), listed, "{}", kernel.name());
             assert_eq!(
+                kernel.perft(own, opp, 1, &mut Cache::none()),
+                listed,
+                "{}",
+                kernel.name()
+            );
+            assert_eq!(
                 kernel.perft(own, opp, 2, &mut Cache::none()),
                 listed_perft(own, opp, 2)
             );
