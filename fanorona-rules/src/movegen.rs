@@ -399,6 +399,9 @@ struct Entry {
 /// (the same stones reached by different move orders) are counted once.
 pub struct PerftTable {
     entries: Vec<Entry>,
+    /// The state of the counter two plies from the end, kept from one
+    /// such node to the next (the AVX-512 counter's work list).
+    counter: Cache,
 }
 
 impl PerftTable {
@@ -413,6 +416,7 @@ impl PerftTable {
         };
         PerftTable {
             entries: vec![Entry::default(); len],
+            counter: Cache::none(),
         }
     }
 
@@ -444,7 +448,7 @@ pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTabl
         return e.packed & ((1 << 56) - 1);
     }
     let nodes = if depth == 2 {
-        Kernel::detect().perft(own, opp, 2, &mut Cache::none())
+        Kernel::detect().perft(own, opp, 2, &mut table.counter)
     } else {
         let mut r = Recurse {
             next: |own, opp| perft_hashed(own, opp, depth - 1, table),
