@@ -255,15 +255,17 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
         "nodes": nodes,
         "seconds": seconds,
         "hash_mb": a.hash_mb,
+        "kernel": Position::perft_kernel(),
     });
     if a.divide {
         result["divide"] = json!(divide);
     }
     out.result(result, || {
         format!(
-            "perft {} = {nodes} in {seconds:.3} s ({:.1} M moves/s)",
+            "perft {} = {nodes} in {seconds:.3} s ({:.1} M moves/s, {} code)",
             a.depth,
-            nodes as f64 / seconds.max(1e-9) / 1e6
+            nodes as f64 / seconds.max(1e-9) / 1e6,
+            Position::perft_kernel()
         )
     });
     Ok(())

@@ -70,8 +70,7 @@ impl Kernel {
         all
     }
 
-    /// `"bmi2"` or `"portable"`.
-    #[cfg(test)]
+    /// `"avx512"`, `"bmi2"` or `"portable"`.
     pub(crate) fn name(self) -> &'static str {
         match self.0 {
             Kind::Portable => "portable",

@@ -313,6 +313,21 @@ impl Position {
         movegen::perft(own, opp, depth)
     }
 
+    /// The compiled form of the counter [`perft`](Position::perft) runs on
+    /// this processor: `"avx512"` (AVX-512 with `bw`, `vbmi`, `vbmi2`,
+    /// `bitalg` and `vpopcntdq`: the last ply breadth-first, eight chain
+    /// steps at a time), `"bmi2"` (`popcnt`, `bmi1`, `bmi2`, `lzcnt`) or
+    /// `"portable"`. All count the same.
+    ///
+    /// ```
+    /// use fanorona_rules::Position;
+    /// assert!(["avx512", "bmi2", "portable"].contains(&Position::perft_kernel()));
+    /// ```
+    #[must_use]
+    pub fn perft_kernel() -> &'static str {
+        crate::kernel::Kernel::detect().name()
+    }
+
     /// [`perft`](Position::perft) with a cache of counts by position and
     /// remaining depth in `table`, so that positions reached by different
     /// move orders are counted once. The same count, faster from depth 6
