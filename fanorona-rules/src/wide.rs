@@ -48,9 +48,9 @@ use crate::count::{CAN, SLOT_OFFSET, STEPS, step_back};
 /// The work list of chain nodes: the blocked points (own stones and the
 /// points visited this turn), the enemy stones, and the node's point (bits
 /// 0–5) with its approach (bits 8–15) and withdrawal (bits 16–23) slots.
-/// The three are kept in separate arrays, so that eight nodes load as
-/// three vectors.
-#[derive(Debug, Default)]
+/// The three are kept in separate arrays, so that nodes load eight to a
+/// vector.
+#[derive(Debug)]
 pub(crate) struct Work {
     blocked: Vec<u64>,
     opp: Vec<u64>,
