@@ -19,6 +19,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::board::{BOARD, NEIGHBOURS_CONST, POINTS};
+use crate::work::Work;
 
 /// The bit offset of a step to each slot.
 pub(crate) const SLOT_OFFSET: [i8; 8] = [-10, -9, -8, -1, 1, 8, 9, 10];
@@ -200,14 +201,15 @@ pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
 /// 16 bytes and a hit needs both boards equal: never a collision. An empty
 /// entry `[0, 0]` answers 0 for the empty board, which is its count.
 ///
-/// It also carries the AVX-512 counter's work list of chains
-/// ([`crate::wide`]), which stays empty with the other counters.
+/// It also carries the counter's state: the positions set aside and the
+/// work list of capture chains of the last ply.
 pub(crate) struct Cache {
     entries: Vec<[u64; 2]>,
     /// The children two plies from the end of the node being counted.
     aside: Vec<[u64; 2]>,
-    #[cfg(target_arch = "x86_64")]
-    pub(crate) work: crate::wide::Work,
+    /// The chains of the last ply, counted when a node two plies from the
+    /// end has added all of its children's.
+    pub(crate) work: Work,
 }
 
 /// The first bit of a cache word above the board.
@@ -219,8 +221,7 @@ impl Cache {
         Cache {
             entries: vec![[0; 2]; 1 << bits],
             aside: Vec::new(),
-            #[cfg(target_arch = "x86_64")]
-            work: crate::wide::Work::new(),
+            work: Work::new(),
         }
     }
 
@@ -229,8 +230,7 @@ impl Cache {
         Cache {
             entries: Vec::new(),
             aside: Vec::new(),
-            #[cfg(target_arch = "x86_64")]
-            work: crate::wide::Work::new(),
+            work: Work::new(),
         }
     }
 
@@ -275,25 +275,26 @@ impl Cache {
     }
 }
 
-/// The count of the last ply of a perft: at once, by [`count_moves`]
-/// (`now`), or put off by adding the position's chains to the cache's work
-/// list (`later`, the AVX-512 counter), counted by [`flush`] once every
-/// position of the ply is in.
+/// The count of the last ply of a perft: what a position's moves without
+/// a chain going on count, its chains added to the cache's work list,
+/// which [`flush`] counts once every position of the ply is in: one step
+/// at a time ([`portable::drain`], `list`), or eight (the AVX-512
+/// [`crate::wide::drain`], `wide`).
 macro_rules! last_ply {
-    (now, $own:expr, $opp:expr, $cache:expr) => {
-        count_moves($own, $opp)
+    (list, $own:expr, $opp:expr, $cache:expr) => {
+        seed($own, $opp, &mut $cache.work)
     };
-    (later, $own:expr, $opp:expr, $cache:expr) => {
+    (wide, $own:expr, $opp:expr, $cache:expr) => {
         crate::wide::seed($own, $opp, &mut $cache.work)
     };
 }
 
-/// What [`last_ply`] put off, counted (see there).
+/// The chains [`last_ply`] put in the work list, counted (see there).
 macro_rules! flush {
-    (now, $cache:expr) => {
-        0
+    (list, $cache:expr) => {
+        drain(&mut $cache.work)
     };
-    (later, $cache:expr) => {
+    (wide, $cache:expr) => {
         crate::wide::drain(&mut $cache.work)
     };
 }
@@ -385,12 +386,18 @@ macro_rules! counter {
                 n
             }
 
-            /// The number of whole-turn moves of the side owning `own`:
-            /// the first capture steps of all stones at once, per slot, with
-            /// shifts, then the chains from the landing points that can
-            /// capture again; the paika steps when no capture exists.
+            /// The first captures of the side owning `own`: their number,
+            /// the stones with one per slot by approach and by withdrawal,
+            /// and per slot the stones whose first capture there goes on;
+            /// or, when there is none, the number of paika steps.
+            ///
+            /// A first capture goes on exactly when its landing point can
+            /// capture in another slot on this board: nothing has been
+            /// freed or visited yet but the start, an own stone.
             $(#[$attr])*
-            pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
+            #[inline]
+            #[allow(clippy::type_complexity)]
+            fn first_captures(own: u64, opp: u64) -> Result<(u64, [[u64; 8]; 2], [u64; 8]), u64> {
                 let empty = BOARD & !(own | opp);
                 let mut cap = [0u64; 8];
                 let mut by = [[0u64; 8]; 2];
@@ -412,18 +419,30 @@ macro_rules! counter {
                     for s in 0..8 {
                         n += (own & CAN[0][s] & step_back(empty, s)).count_ones();
                     }
-                    return u64::from(n);
+                    return Err(u64::from(n));
                 }
-                // The landing point goes on exactly when it can capture in
-                // another slot on this board: nothing has been freed or
-                // visited yet but the start, an own stone. The slots with
-                // such steps are listed first, so that the loops below
-                // branch only on slots that have one.
                 let mut go = [0u64; 8];
-                let mut slots = 0u32;
                 for s in 0..8 {
                     let others = twos | (ones & !cap[s]);
                     go[s] = own & cap[s] & step_back(others, s);
+                }
+                Ok((count, by, go))
+            }
+
+            /// The number of whole-turn moves of the side owning `own`:
+            /// the first capture steps of all stones at once, per slot, with
+            /// shifts, then the chains from the landing points that can
+            /// capture again; the paika steps when no capture exists.
+            $(#[$attr])*
+            pub(crate) fn count_moves(own: u64, opp: u64) -> u64 {
+                let (mut count, by, go) = match first_captures(own, opp) {
+                    Ok(firsts) => firsts,
+                    Err(paikas) => return paikas,
+                };
+                // The slots with steps that go on are listed first, so
+                // that the loops below branch only on slots that have one.
+                let mut slots = 0u32;
+                for s in 0..8 {
                     slots |= u32::from(go[s] != 0) << s;
                 }
                 while slots != 0 {
@@ -446,6 +465,90 @@ macro_rules! counter {
                         }
                     }
                 }
+                count
+            }
+
+            /// The moves of the side owning `own` that end without a chain
+            /// going on (every first capture but those of the stones added
+            /// to `work`, or every paika when there is no capture); adds
+            /// a node to `work` for each stone with a first capture after
+            /// which it can capture again. [`drain`] counts the rest.
+            $(#[$attr])*
+            // Unused in the AVX-512 counter, which has its own.
+            #[allow(dead_code)]
+            pub(crate) fn seed(own: u64, opp: u64, work: &mut Work) -> u64 {
+                let (mut count, _, go) = match first_captures(own, opp) {
+                    Ok(firsts) => firsts,
+                    Err(paikas) => return paikas,
+                };
+                let mut stones = go.iter().fold(0, |all, go| all | go);
+                while stones != 0 {
+                    let at = stones.trailing_zeros() as u8;
+                    stones &= stones - 1;
+                    let steps = options(own | opp, opp, at, 0);
+                    count -= u64::from(steps.count_ones());
+                    work.push(own, opp, at, steps);
+                }
+                count
+            }
+
+            /// Counts the moves of every chain in `work` (every step of
+            /// every node, and of the nodes they lead to) and empties it.
+            ///
+            /// The nodes are taken four at a time and all their steps
+            /// (at most 64) followed in one loop over a mask, each step
+            /// adding a node without a branch when the stone can go on:
+            /// the depth-first walk of [`chain`] branches at every step on
+            /// that, and guesses wrong often (57 % of the steps go on).
+            $(#[$attr])*
+            // Unused in the AVX-512 counter, which has its own.
+            #[allow(dead_code)]
+            pub(crate) fn drain(work: &mut Work) -> u64 {
+                let mut count = 0u64;
+                let mut done = 0usize;
+                while done < work.len {
+                    // Four nodes, at most 64 new ones.
+                    work.room(68);
+                    let group = (work.len - done).min(4);
+                    let (mut blocked, mut opp, mut node) = ([0u64; 4], [0u64; 4], [0u64; 4]);
+                    let mut steps = 0u64;
+                    for j in 0..4 {
+                        blocked[j] = work.blocked[done + j];
+                        opp[j] = work.opp[done + j];
+                        node[j] = work.node[done + j];
+                        let live = if j < group { 0xffff } else { 0 };
+                        steps |= ((node[j] >> 8) & live) << (16 * j);
+                    }
+                    count += u64::from(steps.count_ones());
+                    done += group;
+                    let end = work.len;
+                    let new_blocked = &mut work.blocked[end..end + 64];
+                    let new_opp = &mut work.opp[end..end + 64];
+                    let new_node = &mut work.node[end..end + 64];
+                    let mut added = 0;
+                    while steps != 0 {
+                        let b = steps.trailing_zeros() as usize;
+                        steps &= steps - 1;
+                        let (j, i) = ((b >> 4) & 3, b & 15);
+                        let (blocked, opp, at) = (blocked[j], opp[j], (node[j] & 63) as u8);
+                        let s = i & 7;
+                        let to = next(at, s) & 63;
+                        let steps_after = options(blocked | opp, opp, to, 1 << s);
+                        // As in `chain_at`: the line of an approach (k = 0)
+                        // or a withdrawal (k = 1).
+                        let k = (i >> 3) as i32;
+                        let first = (i32::from(at) + i32::from(SLOT_OFFSET[s]) * (2 - 3 * k)) as u8;
+                        let d = s ^ (7 * k as usize);
+                        // Written in any case, kept if the stone goes on.
+                        let slot = added & 63;
+                        new_blocked[slot] = blocked | (1 << to);
+                        new_opp[slot] = opp ^ line(opp, first, d);
+                        new_node[slot] = u64::from(to) | steps_after << 8;
+                        added += usize::from(steps_after != 0);
+                    }
+                    work.len = end + added;
+                }
+                work.len = 0;
                 count
             }
 
@@ -587,7 +690,7 @@ counter!(
     [],
     gather1_soft,
     gather2_soft,
-    now
+    list
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -598,7 +701,7 @@ counter!(
     [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]],
     core::arch::x86_64::_pext_u64,
     core::arch::x86_64::_pext_u64,
-    now
+    list
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -610,5 +713,5 @@ counter!(
     [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512bitalg,avx512vpopcntdq")]],
     core::arch::x86_64::_pext_u64,
     core::arch::x86_64::_pext_u64,
-    later
+    wide
 );

@@ -82,16 +82,23 @@ impl Kernel {
     }
 
     /// Whole-turn perft of the side owning `own` to move.
+    ///
+    /// A perft of depth 1 leaves its chains in the work list (a deeper one
+    /// has counted them all), so the list is counted last.
     #[inline]
     pub(crate) fn perft(self, own: u64, opp: u64, depth: u32, cache: &mut count::Cache) -> u64 {
         match self.0 {
-            Kind::Portable => count::portable::perft(own, opp, depth, cache),
+            Kind::Portable => {
+                count::portable::perft(own, opp, depth, cache)
+                    + count::portable::drain(&mut cache.work)
+            }
             // SAFETY: `Kind::Bmi2` is only made by `detect`, after the
             // processor was found to have every instruction enabled for it.
             #[cfg(target_arch = "x86_64")]
-            Kind::Bmi2 => unsafe { count::bmi2::perft(own, opp, depth, cache) },
-            // SAFETY: as for `Kind::Bmi2`. A perft of depth 1 leaves its
-            // count in the work list (every deeper one has flushed it).
+            Kind::Bmi2 => unsafe {
+                count::bmi2::perft(own, opp, depth, cache) + count::bmi2::drain(&mut cache.work)
+            },
+            // SAFETY: as for `Kind::Bmi2`.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe {
                 count::avx512::perft(own, opp, depth, cache) + crate::wide::drain(&mut cache.work)

@@ -20,6 +20,7 @@ pub mod scoring;
 pub mod turn;
 #[cfg(target_arch = "x86_64")]
 mod wide;
+mod work;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
 pub use movegen::{MoveList, PerftTable};

@@ -44,49 +44,7 @@ use core::arch::x86_64::*;
 
 use crate::board::BOARD;
 use crate::count::{CAN, SLOT_OFFSET, STEPS, step_back};
-
-/// The work list of chain nodes: the blocked points (own stones and the
-/// points visited this turn), the enemy stones, and the node's point (bits
-/// 0–5) with its approach (bits 8–15) and withdrawal (bits 16–23) slots.
-/// The three are kept in separate arrays, so that nodes load eight to a
-/// vector.
-#[derive(Debug)]
-pub(crate) struct Work {
-    blocked: Vec<u64>,
-    opp: Vec<u64>,
-    node: Vec<u64>,
-    /// The number of nodes in the list.
-    len: usize,
-}
-
-impl Work {
-    /// An empty list; it allocates when the first node comes.
-    pub(crate) const fn new() -> Work {
-        Work {
-            blocked: Vec::new(),
-            opp: Vec::new(),
-            node: Vec::new(),
-            len: 0,
-        }
-    }
-
-    /// Makes the arrays hold at least `extra` entries after `len`.
-    #[cold]
-    fn grow(&mut self, extra: usize) {
-        let size = (self.len + extra).max(2 * self.blocked.len()).max(1024);
-        self.blocked.resize(size, 0);
-        self.opp.resize(size, 0);
-        self.node.resize(size, 0);
-    }
-
-    /// Makes sure `extra` entries after `len` can be written and read.
-    #[inline(always)]
-    fn room(&mut self, extra: usize) {
-        if self.len + extra > self.blocked.len() {
-            self.grow(extra);
-        }
-    }
-}
+use crate::work::Work;
 
 /// The 64 bytes of a table as a vector.
 #[inline(always)]
