@@ -299,6 +299,96 @@ macro_rules! flush {
     };
 }
 
+/// The functions that count the last ply through the work list one step
+/// at a time (`list`; the AVX-512 counter has its own in [`crate::wide`]),
+/// in the counter module it is called in, compiled with the given
+/// attributes.
+macro_rules! scalar_work_list {
+    (wide, [$(#[$attr:meta])*]) => {};
+    (list, [$(#[$attr:meta])*]) => {
+            /// The moves of the side owning `own` that end without a chain
+            /// going on (every first capture but those of the stones added
+            /// to `work`, or every paika when there is no capture); adds
+            /// a node to `work` for each stone with a first capture after
+            /// which it can capture again. [`drain`] counts the rest.
+            $(#[$attr])*
+            pub(crate) fn seed(own: u64, opp: u64, work: &mut Work) -> u64 {
+                let (mut count, _, go) = match first_captures(own, opp) {
+                    Ok(firsts) => firsts,
+                    Err(paikas) => return paikas,
+                };
+                let mut stones = go.iter().fold(0, |all, go| all | go);
+                while stones != 0 {
+                    let at = stones.trailing_zeros() as u8;
+                    stones &= stones - 1;
+                    let steps = options(own | opp, opp, at, 0);
+                    count -= u64::from(steps.count_ones());
+                    work.push(own, opp, at, steps);
+                }
+                count
+            }
+
+            /// Counts the moves of every chain in `work` (every step of
+            /// every node, and of the nodes they lead to) and empties it.
+            ///
+            /// The nodes are taken four at a time and all their steps
+            /// (at most 64) followed in one loop over a mask, each step
+            /// adding a node without a branch when the stone can go on:
+            /// the depth-first walk of [`chain`] branches at every step on
+            /// that, and guesses wrong often (57 % of the steps go on).
+            $(#[$attr])*
+            pub(crate) fn drain(work: &mut Work) -> u64 {
+                let mut count = 0u64;
+                let mut done = 0usize;
+                while done < work.len {
+                    // Four nodes, at most 64 new ones.
+                    work.room(68);
+                    let group = (work.len - done).min(4);
+                    let (mut blocked, mut opp, mut node) = ([0u64; 4], [0u64; 4], [0u64; 4]);
+                    let mut steps = 0u64;
+                    for j in 0..4 {
+                        blocked[j] = work.blocked[done + j];
+                        opp[j] = work.opp[done + j];
+                        node[j] = work.node[done + j];
+                        let live = if j < group { 0xffff } else { 0 };
+                        steps |= ((node[j] >> 8) & live) << (16 * j);
+                    }
+                    count += u64::from(steps.count_ones());
+                    done += group;
+                    let end = work.len;
+                    let new_blocked = &mut work.blocked[end..end + 64];
+                    let new_opp = &mut work.opp[end..end + 64];
+                    let new_node = &mut work.node[end..end + 64];
+                    let mut added = 0;
+                    while steps != 0 {
+                        let b = steps.trailing_zeros() as usize;
+                        steps &= steps - 1;
+                        let (j, i) = ((b >> 4) & 3, b & 15);
+                        let (blocked, opp, at) = (blocked[j], opp[j], (node[j] & 63) as u8);
+                        let s = i & 7;
+                        let to = next(at, s) & 63;
+                        let steps_after = options(blocked | opp, opp, to, 1 << s);
+                        // As in `chain_at`: the line of an approach (k = 0)
+                        // or a withdrawal (k = 1).
+                        let k = (i >> 3) as i32;
+                        let first = (i32::from(at) + i32::from(SLOT_OFFSET[s]) * (2 - 3 * k)) as u8;
+                        let d = s ^ (7 * k as usize);
+                        // Written in any case, kept if the stone goes on.
+                        let slot = added & 63;
+                        new_blocked[slot] = blocked | (1 << to);
+                        new_opp[slot] = opp ^ line(opp, first, d);
+                        new_node[slot] = u64::from(to) | steps_after << 8;
+                        added += usize::from(steps_after != 0);
+                    }
+                    work.len = end + added;
+                }
+                work.len = 0;
+                count
+            }
+
+    };
+}
+
 /// Defines a module `$name` with the perft counter, its functions compiled
 /// with the given attributes and gathering neighbours with `$g1` (for
 /// [`RING1`]) and `$g2` (for [`RING2`]), counting the last ply `$last`
@@ -468,89 +558,7 @@ macro_rules! counter {
                 count
             }
 
-            /// The moves of the side owning `own` that end without a chain
-            /// going on (every first capture but those of the stones added
-            /// to `work`, or every paika when there is no capture); adds
-            /// a node to `work` for each stone with a first capture after
-            /// which it can capture again. [`drain`] counts the rest.
-            $(#[$attr])*
-            // Unused in the AVX-512 counter, which has its own.
-            #[allow(dead_code)]
-            pub(crate) fn seed(own: u64, opp: u64, work: &mut Work) -> u64 {
-                let (mut count, _, go) = match first_captures(own, opp) {
-                    Ok(firsts) => firsts,
-                    Err(paikas) => return paikas,
-                };
-                let mut stones = go.iter().fold(0, |all, go| all | go);
-                while stones != 0 {
-                    let at = stones.trailing_zeros() as u8;
-                    stones &= stones - 1;
-                    let steps = options(own | opp, opp, at, 0);
-                    count -= u64::from(steps.count_ones());
-                    work.push(own, opp, at, steps);
-                }
-                count
-            }
-
-            /// Counts the moves of every chain in `work` (every step of
-            /// every node, and of the nodes they lead to) and empties it.
-            ///
-            /// The nodes are taken four at a time and all their steps
-            /// (at most 64) followed in one loop over a mask, each step
-            /// adding a node without a branch when the stone can go on:
-            /// the depth-first walk of [`chain`] branches at every step on
-            /// that, and guesses wrong often (57 % of the steps go on).
-            $(#[$attr])*
-            // Unused in the AVX-512 counter, which has its own.
-            #[allow(dead_code)]
-            pub(crate) fn drain(work: &mut Work) -> u64 {
-                let mut count = 0u64;
-                let mut done = 0usize;
-                while done < work.len {
-                    // Four nodes, at most 64 new ones.
-                    work.room(68);
-                    let group = (work.len - done).min(4);
-                    let (mut blocked, mut opp, mut node) = ([0u64; 4], [0u64; 4], [0u64; 4]);
-                    let mut steps = 0u64;
-                    for j in 0..4 {
-                        blocked[j] = work.blocked[done + j];
-                        opp[j] = work.opp[done + j];
-                        node[j] = work.node[done + j];
-                        let live = if j < group { 0xffff } else { 0 };
-                        steps |= ((node[j] >> 8) & live) << (16 * j);
-                    }
-                    count += u64::from(steps.count_ones());
-                    done += group;
-                    let end = work.len;
-                    let new_blocked = &mut work.blocked[end..end + 64];
-                    let new_opp = &mut work.opp[end..end + 64];
-                    let new_node = &mut work.node[end..end + 64];
-                    let mut added = 0;
-                    while steps != 0 {
-                        let b = steps.trailing_zeros() as usize;
-                        steps &= steps - 1;
-                        let (j, i) = ((b >> 4) & 3, b & 15);
-                        let (blocked, opp, at) = (blocked[j], opp[j], (node[j] & 63) as u8);
-                        let s = i & 7;
-                        let to = next(at, s) & 63;
-                        let steps_after = options(blocked | opp, opp, to, 1 << s);
-                        // As in `chain_at`: the line of an approach (k = 0)
-                        // or a withdrawal (k = 1).
-                        let k = (i >> 3) as i32;
-                        let first = (i32::from(at) + i32::from(SLOT_OFFSET[s]) * (2 - 3 * k)) as u8;
-                        let d = s ^ (7 * k as usize);
-                        // Written in any case, kept if the stone goes on.
-                        let slot = added & 63;
-                        new_blocked[slot] = blocked | (1 << to);
-                        new_opp[slot] = opp ^ line(opp, first, d);
-                        new_node[slot] = u64::from(to) | steps_after << 8;
-                        added += usize::from(steps_after != 0);
-                    }
-                    work.len = end + added;
-                }
-                work.len = 0;
-                count
-            }
+            scalar_work_list!($last, [$(#[$attr])*]);
 
             /// The moves after `depth - 1` more plies, summed over every
             /// board a capture step from `from` in slot `s` (by approach if
