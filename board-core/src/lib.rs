@@ -9,6 +9,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod player;
+mod prefetch;
 mod undo;
 mod zobrist;
 
@@ -19,6 +20,7 @@ pub use moves::MoveList;
 pub use outcome::Outcome;
 pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
 pub use player::{ByPlayer, Player};
+pub use prefetch::prefetch;
 pub use undo::Undo;
 pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
 

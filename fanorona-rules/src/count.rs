@@ -246,7 +246,7 @@ impl Cache {
     #[inline(always)]
     fn set_aside(&mut self, own: u64, opp: u64) {
         if let Some(e) = self.entries.get(self.index(own, opp)) {
-            crate::kernel::prefetch(e);
+            board_core::prefetch(e);
         }
         self.aside.push([own, opp]);
     }

@@ -123,17 +123,3 @@ impl Kernel {
         }
     }
 }
-
-/// Asks the processor to bring `value` into its caches, without waiting.
-#[inline(always)]
-pub(crate) fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint; it reads nothing the program
-    // sees and faults on no address (and the address is a live reference).
-    unsafe {
-        use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>((value as *const T).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}

@@ -562,7 +562,7 @@ impl Solver {
             let f = self.kernel.flips(sq as usize, p, o);
             if n >= TABLE_ORDER_EMPTIES {
                 let (np, no) = (p | f | (1u64 << sq), o & !f);
-                crate::prefetch::prefetch(&self.table[self.bucket(no, np)]);
+                board_core::prefetch(&self.table[self.bucket(no, np)]);
             }
             list.push((sq, f, 0));
         }
@@ -630,7 +630,7 @@ impl Solver {
         self.nodes += 1;
         let b = self.bucket(p, o);
         if n >= TABLE_MIN_EMPTIES {
-            crate::prefetch::prefetch(&self.table[b]);
+            board_core::prefetch(&self.table[b]);
         }
         let mv = self.kernel.moves(p, o);
         if mv == 0 {

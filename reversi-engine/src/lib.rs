@@ -7,6 +7,5 @@ pub mod ffo;
 pub mod gtp;
 pub mod levels;
 pub mod matches;
-mod prefetch;
 pub mod train;
 pub mod weights;
