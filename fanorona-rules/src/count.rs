@@ -194,6 +194,18 @@ pub(crate) fn line(opp: u64, first: u8, s: usize) -> u64 {
     ray & ((up & pick) | (down & !pick))
 }
 
+/// The enemy stones taken by step `i` (a slot, plus 8 for a withdrawal)
+/// of a stone on `at`. An approach takes the line from two steps ahead of
+/// `at` on, a withdrawal the line from one step behind `at` on, the other
+/// way (slot `7 - s`, which is `s ^ 7`): computed, not branched on.
+#[inline(always)]
+pub(crate) fn taken(opp: u64, at: u8, i: usize) -> u64 {
+    let (s, k) = (i & 7, (i >> 3) & 1);
+    let step = i32::from(SLOT_OFFSET[s]) * (2 - 3 * k as i32);
+    let first = (i32::from(at) + step) as u8;
+    line(opp, first, s ^ (7 * k))
+}
+
 /// Perft counts two plies from the end already made, by position: a
 /// position reached by two move orders is counted once. It is a table of
 /// `[own, opp]` pairs indexed by a hash of the stones, with the count in
@@ -368,15 +380,10 @@ macro_rules! scalar_work_list {
                         let s = i & 7;
                         let to = next(at, s) & 63;
                         let steps_after = options(blocked | opp, opp, to, 1 << s);
-                        // As in `chain_at`: the line of an approach (k = 0)
-                        // or a withdrawal (k = 1).
-                        let k = (i >> 3) as i32;
-                        let first = (i32::from(at) + i32::from(SLOT_OFFSET[s]) * (2 - 3 * k)) as u8;
-                        let d = s ^ (7 * k as usize);
                         // Written in any case, kept if the stone goes on.
                         let slot = added & 63;
                         new_blocked[slot] = blocked | (1 << to);
-                        new_opp[slot] = opp ^ line(opp, first, d);
+                        new_opp[slot] = opp ^ taken(opp, at, i);
                         new_node[slot] = u64::from(to) | steps_after << 8;
                         added += usize::from(steps_after != 0);
                     }
@@ -458,15 +465,7 @@ macro_rules! counter {
                         continue;
                     }
                     let blocked = blocked | (1 << to);
-                    // An approach (k = 0) takes the line from two steps
-                    // ahead of `at` on, a withdrawal (k = 1) the line from
-                    // one step behind `at` on, the other way (slot 7 - s,
-                    // which is s ^ 7): computed, not branched on.
-                    let k = (i >> 3) as i32;
-                    let step = i32::from(SLOT_OFFSET[s]) * (2 - 3 * k);
-                    let first = (i32::from(at) + step) as u8;
-                    let d = s ^ (7 * k as usize);
-                    let opp = opp ^ line(opp, first, d);
+                    let opp = opp ^ taken(opp, at, i);
                     n += if OUTER {
                         chain_at::<false>(blocked, opp, to, next_moves)
                     } else {
