@@ -10,7 +10,7 @@ mod fanorona;
 mod major;
 mod output;
 mod reversi;
-mod reversi_engine;
+mod reversi_ai;
 mod stratego;
 
 use std::process::ExitCode;

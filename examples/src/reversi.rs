@@ -28,15 +28,15 @@ enum Verb {
     /// illegal moves and results that disagree with the record.
     Replay(ReplayArgs),
     /// Solve endgame problems exactly (OBF/FFO files).
-    Solve(crate::reversi_engine::SolveArgs),
+    Solve(crate::reversi_ai::SolveArgs),
     /// Play against the computer in the terminal.
-    Play(crate::reversi_engine::PlayArgs),
+    Play(crate::reversi_ai::PlayArgs),
     /// Speak the Go Text Protocol on stdin/stdout.
-    Gtp(crate::reversi_engine::GtpArgs),
+    Gtp(crate::reversi_ai::GtpArgs),
     /// A match between two levels, or a level and an external GTP engine.
-    Match(crate::reversi_engine::MatchArgs),
+    Match(crate::reversi_ai::MatchArgs),
     /// Train the pattern evaluation from the game files.
-    Train(crate::reversi_engine::TrainArgs),
+    Train(crate::reversi_ai::TrainArgs),
 }
 
 /// How finished games count in perft.
@@ -88,11 +88,11 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     match &args.verb {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Replay(a) => run_replay(a, out),
-        Verb::Solve(a) => crate::reversi_engine::solve(a, out),
-        Verb::Play(a) => crate::reversi_engine::play(a, out),
-        Verb::Gtp(a) => crate::reversi_engine::gtp(a, out),
-        Verb::Match(a) => crate::reversi_engine::match_(a, out),
-        Verb::Train(a) => crate::reversi_engine::train(a, out),
+        Verb::Solve(a) => crate::reversi_ai::solve(a, out),
+        Verb::Play(a) => crate::reversi_ai::play(a, out),
+        Verb::Gtp(a) => crate::reversi_ai::gtp(a, out),
+        Verb::Match(a) => crate::reversi_ai::match_(a, out),
+        Verb::Train(a) => crate::reversi_ai::train(a, out),
     }
 }
 

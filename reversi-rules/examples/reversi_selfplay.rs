@@ -1,48 +1,49 @@
 //! Self-play matches from the most frequent WTHOR openings, colours
-//! swapped: `selfplay LEVEL_A[:baseline] LEVEL_B[:baseline] [OPENINGS]`.
+//! swapped: `reversi_selfplay LEVEL_A[:baseline] LEVEL_B[:baseline] [OPENINGS]`.
 //!
 //! `cargo run --release -p reversi-rules --example reversi_selfplay -- hard hard:baseline 50`
 
-use reversi_rules::ai::levels::{Engine, Level};
-use reversi_rules::ai::matches::{openings_from_wthor, play_match};
+use board_search::{MatchOptions, Opening, play_match};
+use reversi_rules::Position;
+use reversi_rules::ai::{Computer, Level};
+use reversi_rules::wthor::frequent_openings;
 
-fn engine(spec: &str) -> Result<Engine, Box<dyn std::error::Error>> {
+fn computer(spec: &str) -> Result<Computer, Box<dyn std::error::Error>> {
     let (level, eval) = spec.split_once(':').unwrap_or((spec, "pattern"));
     let level: Level = level.parse()?;
     Ok(match eval {
-        "baseline" => Engine::baseline(level),
-        _ => Engine::new(level),
+        "baseline" => Computer::baseline(level),
+        _ => Computer::new(level),
     })
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [a, b, rest @ ..] = args.as_slice() else {
-        return Err("usage: selfplay A B [OPENINGS]".into());
+        return Err("usage: reversi_selfplay A B [OPENINGS]".into());
     };
     let count: usize = rest.first().map_or(Ok(50), |s| s.parse())?;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../shared/data/reversi/games/wthor-1977-2025.txt"
     );
-    let openings = openings_from_wthor(&std::fs::read_to_string(path)?, 8, count);
-    let (mut ea, mut eb) = (engine(a)?, engine(b)?);
+    let openings: Vec<Opening<Position>> =
+        frequent_openings(&std::fs::read_to_string(path)?, 8, count)
+            .into_iter()
+            .map(|moves| Opening::with_moves(Position::start(), moves))
+            .collect();
+    let (mut ea, mut eb) = (computer(a)?, computer(b)?);
     let t0 = std::time::Instant::now();
-    let t = play_match(&mut ea, &mut eb, &openings, |n, black, rec| {
-        eprintln!(
-            "game {n}: {a} {} {:+}",
-            if black { "black" } else { "white" },
-            rec.black_minus_white
-        );
-    });
+    let options = MatchOptions::games(2 * openings.len() as u32);
+    let mut discs = 0i64;
+    let result = play_match(&mut ea, &mut eb, &openings, &options, |g, _| {
+        let d = i64::from(g.record.last.disc_difference(g.first_side));
+        discs += d;
+        eprintln!("game {}: {a} as {} {d:+}", g.index + 1, g.first_side);
+    })?;
     println!(
-        "{a} vs {b}: {} games, +{} ={} -{} (score {:.1}%, discs {:+}), {:.0} s",
-        t.games(),
-        t.wins,
-        t.draws,
-        t.losses,
-        100.0 * t.score(),
-        t.discs,
+        "{}, discs {discs:+}, {:.0} s",
+        result.report("reversi", a, b),
         t0.elapsed().as_secs_f64()
     );
     Ok(())

@@ -162,6 +162,28 @@ impl Position {
         ByPlayer::new(self.black().count_ones(), self.white().count_ones())
     }
 
+    /// `player`'s discs less the opponent's (empty squares count for
+    /// nobody; see [`Board::final_score`] for the count that gives them to
+    /// the winner).
+    ///
+    /// ```
+    /// use board_core::Player;
+    /// use reversi_rules::Position;
+    /// let pos = *"d3c3b3d2e1d6d7e3f4".parse::<reversi_rules::Reversi>()?.position();
+    /// assert_eq!(pos.disc_difference(Player::First), 13);
+    /// assert_eq!(pos.disc_difference(Player::Second), -13);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub const fn disc_difference(&self, player: Player) -> i32 {
+        let c = self.disc_counts();
+        let black = c.first as i32 - c.second as i32;
+        match player {
+            Player::First => black,
+            Player::Second => -black,
+        }
+    }
+
     /// The number of empty squares.
     #[must_use]
     pub const fn empty_count(&self) -> u32 {

@@ -112,6 +112,39 @@ impl WthorLine {
     }
 }
 
+/// The `count` most frequent openings of `plies` moves among the games of
+/// a WTHOR text export (tournament openings, so balanced ones), most
+/// frequent first, ties in the order first seen. Lines that do not parse
+/// and games shorter than `plies` or with a pass in the opening are left
+/// out.
+///
+/// ```
+/// use reversi_rules::wthor::frequent_openings;
+/// let text = "1977 f5d6c3 34-30\n1978 f5f6e6 40-24\n1979 f5d6c5 30-34\nnot a game\n";
+/// let openings = frequent_openings(text, 2, 5);
+/// let names: Vec<String> = openings.iter().map(|o| format!("{}{}", o[0], o[1])).collect();
+/// assert_eq!(names, ["f5d6", "f5f6"]);
+/// ```
+#[must_use]
+pub fn frequent_openings(text: &str, plies: usize, count: usize) -> Vec<Vec<Move>> {
+    let mut seen: std::collections::HashMap<Vec<Move>, (usize, usize)> =
+        std::collections::HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let Ok(g) = line.parse::<WthorLine>() else {
+            continue;
+        };
+        let moves = g.moves.moves();
+        if moves.len() < plies || moves.iter().take(plies).any(|m| *m == Move::Pass) {
+            continue;
+        }
+        let e = seen.entry(moves[..plies].to_vec()).or_insert((0, i));
+        e.0 += 1;
+    }
+    let mut list: Vec<(Vec<Move>, (usize, usize))> = seen.into_iter().collect();
+    list.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.1.1.cmp(&b.1.1)));
+    list.into_iter().take(count).map(|(m, _)| m).collect()
+}
+
 /// The header of a `.wtb` file (16 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct WtbHeader {

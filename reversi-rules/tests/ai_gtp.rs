@@ -1,7 +1,7 @@
 //! A scripted GTP session.
 
+use reversi_rules::ai::Level;
 use reversi_rules::ai::gtp::Gtp;
-use reversi_rules::ai::levels::Level;
 
 #[test]
 fn scripted_session() {
@@ -55,4 +55,125 @@ genmove white
     // Nothing is read after quit.
     assert_eq!(answers.len(), 15, "{text}");
     assert_eq!(gtp.game().history().len(), 2);
+}
+
+mod client {
+    use std::io::{BufRead, BufReader, Write};
+    use std::thread::JoinHandle;
+
+    use board_search::{GameError, Opening, Strategy, play_game};
+    use reversi_rules::Position;
+    use reversi_rules::ai::gtp::{Gtp, GtpClient, GtpError};
+    use reversi_rules::ai::{Computer, Level};
+
+    type Client = GtpClient<BufReader<std::io::PipeReader>, std::io::PipeWriter>;
+
+    /// A client talking to `engine`, which runs in a thread on the other
+    /// ends of two pipes.
+    fn connect(
+        engine: impl FnOnce(BufReader<std::io::PipeReader>, std::io::PipeWriter) + Send + 'static,
+    ) -> (Client, JoinHandle<()>) {
+        let (commands, to_engine) = std::io::pipe().expect("a pipe");
+        let (from_engine, answers) = std::io::pipe().expect("a pipe");
+        let thread = std::thread::spawn(move || engine(BufReader::new(commands), answers));
+        (
+            GtpClient::new(BufReader::new(from_engine), to_engine),
+            thread,
+        )
+    }
+
+    /// An engine that answers every command with `answer` (and a blank line).
+    fn answering(answer: &'static str) -> (Client, JoinHandle<()>) {
+        connect(move |input, mut output| {
+            for line in input.lines() {
+                if line.is_err() || write!(output, "{answer}\n\n").is_err() {
+                    break;
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn a_game_against_the_front_end_hears_every_move() {
+        let (mut easy, thread) = connect(|input, output| {
+            Gtp::new(Level::Easy)
+                .run(input, output)
+                .expect("no I/O error");
+        });
+        let moves = vec!["f5".parse().unwrap(), "f6".parse().unwrap()];
+        let opening = Opening::with_moves(Position::start(), moves);
+        let mut ours = Computer::new(Level::Easy);
+        let game = play_game(&mut ours, &mut easy, &opening, 0, 200, |_| true)
+            .expect("the engine plays legal moves");
+        assert!(game.outcome().is_some());
+        // The engine followed the game: its board is the final one.
+        let board = easy.ask("showboard").expect("an answer");
+        let ours = game.last.diagram().to_string();
+        for row in ours.lines().skip(1).take(8) {
+            assert!(board.contains(row), "{row} in {board}");
+        }
+        drop(easy);
+        thread.join().expect("the engine thread");
+    }
+
+    #[test]
+    fn every_bad_answer_is_an_error() {
+        let start = Opening::new(Position::start());
+        let play = |engine: &mut Client| {
+            play_game(
+                &mut Computer::new(Level::Easy),
+                engine,
+                &start,
+                0,
+                200,
+                |_| true,
+            )
+        };
+        let (mut refusing, _t) = answering("? unknown command");
+        let err = play(&mut refusing).expect_err("refused");
+        assert!(err.to_string().contains("\"boardsize 8\""), "{err}");
+        let (mut not_gtp, _t) = answering("hello");
+        let err = play(&mut not_gtp).expect_err("not GTP");
+        assert!(err.to_string().contains("\"hello\""), "{err}");
+        // Any command succeeds, genmove answers a square that is no move.
+        let (mut nonsense, _t) = answering("= z9");
+        let err = play(&mut nonsense).expect_err("not a move");
+        assert!(matches!(err, GameError::Strategy { ply: 2, .. }), "{err}");
+        assert!(err.to_string().contains("z9"), "{err}");
+        // genmove answers a move that is not legal: the game says so.
+        let (mut illegal, _t) = answering("= a1");
+        let err = play(&mut illegal).expect_err("illegal");
+        assert!(
+            matches!(err, GameError::IllegalMove { ply: 2, .. }),
+            "{err}"
+        );
+        // An engine that stops answering.
+        let (mut gone, thread) = connect(|_input, _output| {});
+        thread.join().expect("the thread");
+        let err = gone.new_game(&Position::start(), 0).expect_err("closed");
+        assert!(
+            matches!(err, GtpError::Closed { .. } | GtpError::Io(_)),
+            "{err}"
+        );
+        // A start that GTP cannot set up.
+        let (mut fine, _t) = answering("=");
+        let mut other = Position::start();
+        board_core::Game::play(&mut other, "f5".parse().unwrap()).unwrap();
+        assert!(matches!(
+            fine.new_game(&other, 0),
+            Err(GtpError::NotTheStart(_))
+        ));
+    }
+
+    #[test]
+    fn a_missing_program_is_an_error() {
+        assert!(matches!(
+            GtpClient::spawn("/no/such/engine --flag"),
+            Err(GtpError::Spawn { .. })
+        ));
+        assert!(matches!(
+            GtpClient::spawn("  "),
+            Err(GtpError::EmptyCommand)
+        ));
+    }
 }

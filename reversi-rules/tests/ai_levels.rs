@@ -1,25 +1,29 @@
-//! Levels: deterministic for a fixed budget; legal games to the end.
+//! Levels: deterministic for a fixed budget; legal games to the end,
+//! played through board-search's computer-player layer.
 
-use reversi_rules::Move;
-use reversi_rules::ai::levels::{Engine, Level};
-use reversi_rules::ai::matches::play_game;
+use board_search::{GameEnd, MatchOptions, Opening, Strategy, play_game, play_match};
+use reversi_rules::ai::{Computer, Level};
+use reversi_rules::{Move, Position};
 
-fn opening() -> Vec<Move> {
-    ["f5", "d6", "c3", "d3"]
+fn opening() -> Opening<Position> {
+    let moves: Vec<Move> = ["f5", "d6", "c3", "d3"]
         .iter()
         .filter_map(|m| m.parse().ok())
-        .collect()
+        .collect();
+    Opening::with_moves(Position::start(), moves)
 }
 
 #[test]
 fn a_level_game_replays_identically() {
     let play = || {
-        let (mut a, mut b) = (Engine::new(Level::Medium), Engine::new(Level::Easy));
-        play_game(&mut a, &mut b, &opening())
+        let (mut a, mut b) = (Computer::new(Level::Medium), Computer::new(Level::Easy));
+        play_game(&mut a, &mut b, &opening(), 0, 200, |_| true).expect("a legal game")
     };
     let first = play();
     assert_eq!(first, play());
     assert!(first.moves.len() >= 60, "{} moves", first.moves.len());
+    assert!(matches!(first.end, GameEnd::Over(_)));
+    assert_eq!(first.opening, 4);
 }
 
 #[test]
@@ -31,8 +35,48 @@ fn levels_parse_and_name() {
 }
 
 #[test]
-fn baseline_and_pattern_engines_move_legally() {
-    let (mut a, mut b) = (Engine::baseline(Level::Easy), Engine::new(Level::Easy));
-    let rec = play_game(&mut a, &mut b, &[]);
-    assert!(rec.black_minus_white.abs() <= 64);
+fn baseline_and_pattern_computers_move_legally() {
+    let (mut a, mut b) = (Computer::baseline(Level::Easy), Computer::new(Level::Easy));
+    let start = Opening::new(Position::start());
+    let rec = play_game(&mut a, &mut b, &start, 0, 200, |_| true).expect("a legal game");
+    let counts = rec.last.disc_counts();
+    assert!(counts.first + counts.second <= 64);
+    assert!(rec.outcome().is_some());
+}
+
+#[test]
+fn the_computer_passes_when_it_must_and_has_no_move_when_the_game_is_over() {
+    // White to move with no legal move: the only move is the pass.
+    let pos: Position = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- O"
+        .parse()
+        .expect("a position");
+    let c = Computer::new(Level::Easy).choose(&pos);
+    match c {
+        Ok(choice) => assert_eq!(choice.mv, Move::Pass),
+        Err(e) => assert!(pos.is_game_over(), "{e}"),
+    }
+    let over: Position = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O"
+        .parse()
+        .expect("a position");
+    assert!(Computer::new(Level::Easy).choose(&over).is_err());
+}
+
+#[test]
+fn a_short_match_between_levels_counts_both_colours() {
+    let text = "2001 f5d6c3d3c4f4f6f3e6e7 40-24\n2002 f5f6e6f4e3c5c4d3c3d6 33-31\n";
+    let openings: Vec<Opening<Position>> = reversi_rules::wthor::frequent_openings(text, 4, 2)
+        .into_iter()
+        .map(|moves| Opening::with_moves(Position::start(), moves))
+        .collect();
+    assert_eq!(openings.len(), 2);
+    let result = play_match(
+        &mut Computer::new(Level::Medium),
+        &mut Computer::new(Level::Easy),
+        &openings,
+        &MatchOptions::games(4),
+        |g, _| assert_eq!(g.record.opening, 4),
+    )
+    .expect("legal games");
+    assert_eq!(result.games(), 4);
+    assert_eq!(result.by_side.first.games(), 2);
 }

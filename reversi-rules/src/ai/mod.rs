@@ -16,16 +16,20 @@
 //!   5-8; 6 phases), with the weights in [`weights`] (embedded in the
 //!   crate, compiled only with this feature);
 //! - [`train`]: the training of the pattern weights from the WTHOR games;
-//! - [`levels`]: levels as fixed budgets and the [`levels::Engine`] that plays
-//!   them (board-search's alpha-beta in the midgame, the solver at the end);
-//! - [`matches`](mod@matches): self-play matches from the most frequent WTHOR openings;
-//! - [`gtp`]: the Go Text Protocol front end;
+//! - [`Level`]: easy, medium, hard and max as fixed budgets (never time),
+//!   and the [`Computer`] that plays them (board-search's alpha-beta in the
+//!   midgame, the solver at the end), a [`board_search::Strategy`]: matches
+//!   between levels, or against another engine, are `board_search`'s
+//!   [`play_match`](board_search::play_match) (openings from
+//!   [`wthor::frequent_openings`](crate::wthor::frequent_openings));
+//! - [`gtp`]: the Go Text Protocol: the front end ([`gtp::Gtp`]) and a
+//!   client for another engine ([`gtp::GtpClient`], a `Strategy` too);
 //! - [`ffo`]: the FFO endgame problems (OBF files, the `ffo40-59.txt` table).
 //!
 //! ```
 //! use reversi_rules::Position;
 //! use reversi_rules::ai::endgame::Solver;
-//! use reversi_rules::ai::levels::{Engine, Level};
+//! use reversi_rules::ai::{Computer, Level};
 //!
 //! // FFO problem #1: Black to move wins by 18 with g8.
 //! let pos: Position =
@@ -35,16 +39,19 @@
 //! assert_eq!(solution.best.map(|m| m.to_string()).as_deref(), Some("g8"));
 //!
 //! // The computer's move at level easy, from the start position.
-//! let choice = Engine::new(Level::Easy).choose(&Position::start());
-//! assert!(choice.best.is_some());
+//! let analysis = Computer::new(Level::Easy).think(&Position::start());
+//! assert!(analysis.best.is_some() && !analysis.exact);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod computer;
 pub mod endgame;
 pub mod eval;
 pub mod ffo;
 pub mod gtp;
-pub mod levels;
-pub mod matches;
+mod level;
 pub mod train;
 pub mod weights;
+
+pub use computer::{Analysis, Computer};
+pub use level::{Budget, Level, ParseLevelError};

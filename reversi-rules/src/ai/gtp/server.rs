@@ -1,4 +1,5 @@
-//! The Go Text Protocol front end, in the subset Othello programs speak:
+//! The front end: this crate's computer behind the Go Text Protocol, in the
+//! subset Othello programs speak:
 //! `protocol_version`, `name`, `version`, `known_command`,
 //! `list_commands`, `boardsize` (8 only), `clear_board`, `komi` (ignored),
 //! `play COLOUR MOVE`, `genmove COLOUR`, `undo`, `showboard`,
@@ -15,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use crate::{Move, Reversi};
 use board_core::Player;
 
-use crate::ai::levels::{Engine, Level};
+use crate::ai::{Computer, Level, ParseLevelError};
 
 /// The commands known.
 pub const COMMANDS: [&str; 13] = [
@@ -34,11 +35,11 @@ pub const COMMANDS: [&str; 13] = [
     "quit",
 ];
 
-/// A GTP session: a game and the engine that plays in it.
+/// A GTP session: a game and the computer that plays in it.
 #[derive(Debug)]
 pub struct Gtp {
     game: Reversi,
-    engine: Engine,
+    engine: Computer,
     quit: bool,
 }
 
@@ -51,20 +52,13 @@ fn colour(word: Option<&str>) -> Result<Player, String> {
     }
 }
 
-fn show(mv: Move) -> String {
-    match mv {
-        Move::Pass => "pass".to_owned(),
-        Move::Place(_) => format!("{mv:#}"),
-    }
-}
-
 impl Gtp {
     /// A session with a fresh game, the engine playing at `level`.
     #[must_use]
     pub fn new(level: Level) -> Gtp {
         Gtp {
             game: Reversi::new(),
-            engine: Engine::new(level),
+            engine: Computer::new(level),
             quit: false,
         }
     }
@@ -119,8 +113,8 @@ impl Gtp {
                     .copied()
                     .unwrap_or("")
                     .parse()
-                    .map_err(|e: crate::ai::levels::ParseLevelError| e.to_string())?;
-                self.engine = Engine::new(level);
+                    .map_err(|e: ParseLevelError| e.to_string())?;
+                self.engine = Computer::new(level);
                 Ok(String::new())
             }
             "play" => {
@@ -152,10 +146,13 @@ impl Gtp {
                         return Err("it is not that color's turn".to_owned());
                     }
                 }
-                let choice = self.engine.choose(self.game.position());
-                let mv = choice.best.unwrap_or(Move::Pass);
+                let mv = self
+                    .engine
+                    .think(self.game.position())
+                    .best
+                    .ok_or("no move: the game is over")?;
                 self.game.play(mv).map_err(|e| e.to_string())?;
-                Ok(show(mv))
+                Ok(super::gtp_move(mv))
             }
             "undo" => self
                 .game

@@ -1,10 +1,17 @@
 //! `spielwerk reversi solve|play|gtp|match|train`: the verbs of the Reversi
-//! engine (`reversi_rules::ai`).
+//! computer (`reversi_rules::ai`); the program only parses arguments and
+//! prints.
 
 use std::path::PathBuf;
 
+use board_core::{Game, Player};
+use board_search::{MatchGame, MatchOptions, MatchResult, Opening, Strategy, play_match};
+use reversi_rules::Position;
 use reversi_rules::ai::endgame::Solver;
 use reversi_rules::ai::ffo::{first_id_from_name, parse_problems, solve_problem};
+use reversi_rules::ai::gtp::GtpClient;
+use reversi_rules::ai::{Computer, Level};
+use reversi_rules::wthor::frequent_openings;
 use serde_json::json;
 
 use crate::output::{CliResult, Output};
@@ -191,195 +198,53 @@ pub struct MatchArgs {
     pub data: PathBuf,
 }
 
-fn engine_of(spec: &str) -> CliResult<reversi_rules::ai::levels::Engine> {
-    use reversi_rules::ai::levels::{Engine, Level};
+fn computer_of(spec: &str) -> CliResult<Computer> {
     let (level, eval) = spec.split_once(':').unwrap_or((spec, "pattern"));
     let level: Level = level.parse()?;
     match eval {
-        "baseline" => Ok(Engine::baseline(level)),
-        "pattern" => Ok(Engine::new(level)),
+        "baseline" => Ok(Computer::baseline(level)),
+        "pattern" => Ok(Computer::new(level)),
         other => Err(format!("unknown evaluation {other:?}: expected baseline or pattern").into()),
     }
 }
 
-/// An external engine spoken to over GTP.
-struct External {
-    child: std::process::Child,
-    input: std::process::ChildStdin,
-    output: std::io::BufReader<std::process::ChildStdout>,
-}
-
-impl External {
-    fn start(command: &str) -> CliResult<External> {
-        use std::process::{Command, Stdio};
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("empty engine command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("{program}: {e}"))?;
-        let input = child.stdin.take().ok_or("no engine stdin")?;
-        let output = std::io::BufReader::new(child.stdout.take().ok_or("no engine stdout")?);
-        Ok(External {
-            child,
-            input,
-            output,
-        })
-    }
-
-    fn ask(&mut self, command: &str) -> CliResult<String> {
-        use std::io::{BufRead, Write};
-        writeln!(self.input, "{command}")?;
-        self.input.flush()?;
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line)? == 0 {
-                return Err(format!("the engine closed its output after {command:?}").into());
-            }
-            if line.trim().is_empty() {
-                if answer.is_empty() {
-                    continue;
-                }
-                break;
-            }
-            answer.push_str(&line);
-        }
-        let answer = answer.trim().to_owned();
-        match answer.strip_prefix('=') {
-            Some(rest) => Ok(rest.trim().to_owned()),
-            None => Err(format!("the engine answered {command:?} with {answer:?}").into()),
-        }
-    }
-}
-
-impl Drop for External {
-    fn drop(&mut self) {
-        let _ = self.ask("quit");
-        let _ = self.child.wait();
-    }
-}
-
-/// A move as GTP writes it (`F5`, `pass`).
-fn gtp_move(mv: reversi_rules::Move) -> String {
-    match mv {
-        reversi_rules::Move::Pass => "pass".to_owned(),
-        reversi_rules::Move::Place(_) => format!("{mv:#}"),
-    }
-}
-
-/// One game of our engine against an external GTP engine; Black minus
-/// White discs.
-fn external_game(
-    ours: &mut reversi_rules::ai::levels::Engine,
-    ext: &mut External,
-    opening: &[reversi_rules::Move],
-    ours_black: bool,
-) -> CliResult<i32> {
-    use board_core::{Game, Player};
-    use reversi_rules::{Move, Position};
-    let name = |p: Player| if p == Player::First { "black" } else { "white" };
-    ext.ask("boardsize 8")?;
-    ext.ask("clear_board")?;
-    let mut pos = Position::start();
-    for &m in opening {
-        ext.ask(&format!("play {} {}", name(pos.to_move()), gtp_move(m)))?;
-        pos.play(m).map_err(|e| format!("{m}: {e}"))?;
-    }
-    while !pos.is_game_over() {
-        let our_turn = (pos.to_move() == Player::First) == ours_black;
-        let mv = if our_turn {
-            let mv = ours.choose(&pos).best.unwrap_or(Move::Pass);
-            ext.ask(&format!("play {} {}", name(pos.to_move()), gtp_move(mv)))?;
-            mv
-        } else {
-            let answer = ext.ask(&format!("genmove {}", name(pos.to_move())))?;
-            answer
-                .parse::<Move>()
-                .map_err(|e| format!("engine move {answer:?}: {e}"))?
-        };
-        pos.play(mv).map_err(|e| format!("{mv}: {e}"))?;
-    }
-    let c = pos.disc_counts();
-    Ok(c.first as i32 - c.second as i32)
-}
-
 /// Runs `spielwerk reversi match`: our levels against each other or an
 /// external GTP engine, from the most frequent WTHOR openings, each played
-/// with both colours.
+/// with both colours (board-search's `play_match`).
 pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
-    use reversi_rules::ai::matches::{Tally, openings_from_wthor, play_match};
     let path = args.data.join("games").join("wthor-1977-2025.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let openings = openings_from_wthor(&text, args.plies, args.openings);
+    let openings: Vec<Opening<Position>> = frequent_openings(&text, args.plies, args.openings)
+        .into_iter()
+        .map(|moves| Opening::with_moves(Position::start(), moves))
+        .collect();
+    let options = MatchOptions::games(2 * u32::try_from(openings.len())?);
     let t0 = std::time::Instant::now();
-    let mut first = engine_of(&args.first)?;
-    let (second_name, tally) = if let Some(command) = &args.engine {
-        let mut ext = External::start(command)?;
-        let mut t = Tally::default();
-        for opening in &openings {
-            for ours_black in [true, false] {
-                let d = external_game(&mut first, &mut ext, opening, ours_black)?;
-                let d = if ours_black { d } else { -d };
-                match d.cmp(&0) {
-                    std::cmp::Ordering::Greater => t.wins += 1,
-                    std::cmp::Ordering::Equal => t.draws += 1,
-                    std::cmp::Ordering::Less => t.losses += 1,
-                }
-                t.discs += i64::from(d);
-                out.progress(format!(
-                    "game {}: {} {d:+}",
-                    t.games(),
-                    if ours_black { "black" } else { "white" }
-                ));
-            }
+    let mut first = computer_of(&args.first)?;
+    let mut discs = 0i64;
+    let mut progress = |g: &MatchGame<Position>, so_far: &MatchResult| {
+        let d = i64::from(g.record.last.disc_difference(g.first_side));
+        discs += d;
+        out.match_game(g, so_far, &args.first, &format!("{d:+} discs"));
+    };
+    let (second_name, result) = match &args.engine {
+        Some(command) => {
+            let mut engine = GtpClient::spawn(command)?;
+            let r = play_match(&mut first, &mut engine, &openings, &options, &mut progress)?;
+            (command.clone(), r)
         }
-        (command.clone(), t)
-    } else {
-        let mut second = engine_of(&args.second)?;
-        let t = play_match(&mut first, &mut second, &openings, |n, black, rec| {
-            let d = if black {
-                rec.black_minus_white
-            } else {
-                -rec.black_minus_white
-            };
-            out.progress(format!(
-                "game {n}: {} as {} {d:+}",
-                args.first,
-                if black { "black" } else { "white" }
-            ));
-        });
-        (args.second.clone(), t)
+        None => {
+            let mut second = computer_of(&args.second)?;
+            let r = play_match(&mut first, &mut second, &openings, &options, &mut progress)?;
+            (args.second.clone(), r)
+        }
     };
     let seconds = t0.elapsed().as_secs_f64();
-    out.result(
-        json!({
-            "game": "reversi",
-            "games": tally.games(),
-            "wins": tally.wins,
-            "draws": tally.draws,
-            "losses": tally.losses,
-            "first": args.first,
-            "second": second_name,
-            "discs": tally.discs,
-            "seconds": seconds,
-        }),
-        || {
-            format!(
-                "{} vs {second_name}: {} games, +{} ={} -{} ({:.1}%, discs {:+}), {seconds:.0} s",
-                args.first,
-                tally.games(),
-                tally.wins,
-                tally.draws,
-                tally.losses,
-                100.0 * tally.score(),
-                tally.discs
-            )
-        },
-    );
-    Ok(())
+    out.match_result(
+        &result.report("reversi", &args.first, &second_name),
+        json!({ "discs": discs, "seconds": seconds }),
+        &format!(", discs {discs:+}, {seconds:.0} s"),
+    )
 }
 
 /// Arguments of `spielwerk reversi gtp`.
@@ -409,38 +274,10 @@ pub struct PlayArgs {
     pub level: String,
 }
 
-fn board_text(pos: &reversi_rules::Position) -> String {
-    use board_core::Player;
-    let legal = pos.legal_squares();
-    let mut s = String::from("  a b c d e f g h\n");
-    for r in 0..8u8 {
-        s.push_str(&format!("{} ", r + 1));
-        for c in 0..8u8 {
-            let Some(sq) = reversi_rules::Square::from_coords(c, r) else {
-                continue;
-            };
-            let ch = match pos.at(sq) {
-                Some(Player::First) => 'X',
-                Some(Player::Second) => 'O',
-                None if legal & sq.bit() != 0 => '.',
-                None => '-',
-            };
-            s.push(ch);
-            s.push(' ');
-        }
-        s.push('\n');
-    }
-    let c = pos.disc_counts();
-    s.push_str(&format!("X (Black) {}  O (White) {}", c.first, c.second));
-    s
-}
-
 /// Runs `spielwerk reversi play`: a human against the computer in the
 /// terminal. Commands: a move (`f5`), `pass` when forced, `undo` (takes
 /// back the last human move and the computer's reply), `hint`, `quit`.
 pub fn play(args: &PlayArgs, out: Output) -> CliResult {
-    use board_core::{Game, Player};
-    use reversi_rules::ai::levels::{Engine, Level};
     use reversi_rules::{Move, Reversi};
     use std::io::BufRead;
     let human = match args.side.to_ascii_lowercase().as_str() {
@@ -449,21 +286,20 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         other => return Err(format!("unknown side {other:?}: expected black or white").into()),
     };
     let level: Level = args.level.parse()?;
-    let mut engine = Engine::new(level);
+    let mut computer = Computer::new(level);
     let mut game = Reversi::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    out.line(format!("You play {} against level {level}. Moves like f5; undo, hint, quit. '.' marks legal moves.", if human == Player::First { "Black (X)" } else { "White (O)" }));
+    out.line(format!("You play {} against level {level}. Moves like f5; undo, hint, quit. '*' marks legal moves.", if human == Player::First { "Black (X)" } else { "White (O)" }));
     while !game.is_over() {
         let pos = *game.position();
         if pos.to_move() != human {
-            let choice = engine.choose(&pos);
-            let mv = choice.best.unwrap_or(Move::Pass);
+            let mv = computer.choose(&pos)?.mv;
             game.play(mv)?;
             out.line(format!("Computer plays {mv}"));
             continue;
         }
-        out.line(board_text(&pos));
+        out.line(pos.diagram());
         if pos.must_pass() {
             out.line("You have no legal move and pass.");
             game.play(Move::Pass)?;
@@ -492,10 +328,9 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
                 }
             }
             "hint" | "h" => {
-                let mut helper = Engine::new(level);
-                if let Some(mv) = helper.choose(&pos).best {
-                    out.line(format!("Hint: {mv}"));
-                }
+                // The rule of every computer: its move depends on the
+                // position alone, so the hint is the move it would play.
+                out.line(format!("Hint: {}", computer.choose(&pos)?.mv));
             }
             _ => match word.parse::<Move>() {
                 Ok(mv) => {
@@ -510,7 +345,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         }
     }
     let pos = game.position();
-    out.line(board_text(pos));
+    out.line(pos.diagram());
     let c = pos.disc_counts();
     let result = match (c.first.cmp(&c.second), human) {
         (std::cmp::Ordering::Equal, _) => "Draw.",

@@ -1,0 +1,149 @@
+//! The [`Computer`]: a midgame alpha-beta search (board-search) with an
+//! evaluation, and the exact [`Solver`] once few enough squares are empty,
+//! within a [`Level`]'s [`Budget`]; a [`board_search::Strategy`].
+
+use board_search::{AlphaBeta, Choice, Limits, NoLegalMove, Options, Strategy};
+
+use crate::ai::endgame::Solver;
+use crate::ai::eval::{AnyEval, Baseline, PatternEval, SCALE};
+use crate::ai::level::{Budget, Level};
+use crate::{Move, Position};
+
+/// What the computer found in a position: its move, with what the search
+/// said about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Analysis {
+    /// The move (`None` only when the game is over).
+    pub best: Option<Move>,
+    /// Its score: in 1/[`SCALE`](crate::ai::eval::SCALE) disc from the
+    /// midgame search, or the exact disc difference when `exact`.
+    pub score: i32,
+    /// Whether the exact solver chose.
+    pub exact: bool,
+    /// The depth of the midgame search (the empties when `exact`).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A computer player: a budget and an evaluation. Every choice starts
+/// from empty tables (the rule of [`Strategy`]), so a position always gets
+/// the same move.
+///
+/// ```
+/// use board_core::Game;
+/// use board_search::Strategy;
+/// use reversi_rules::Position;
+/// use reversi_rules::ai::{Computer, Level};
+///
+/// let pos = Position::start();
+/// let choice = Computer::new(Level::Easy).choose(&pos)?;
+/// assert!(pos.is_legal(choice.mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Computer {
+    budget: Budget,
+    search: AlphaBeta<Position, AnyEval>,
+    solver: Solver,
+}
+
+impl core::fmt::Debug for Computer {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Computer")
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Computer {
+    /// The computer of a level, with the trained evaluation.
+    #[must_use]
+    pub fn new(level: Level) -> Computer {
+        Computer::with_eval(level.budget(), AnyEval::Pattern(PatternEval::default()))
+    }
+
+    /// The computer of a level with the hand-written baseline evaluation.
+    #[must_use]
+    pub fn baseline(level: Level) -> Computer {
+        Computer::with_eval(level.budget(), AnyEval::Baseline(Baseline))
+    }
+
+    /// A computer with any budget and evaluation.
+    #[must_use]
+    pub fn with_eval(budget: Budget, eval: AnyEval) -> Computer {
+        let options = Options {
+            tt_mib: 8,
+            aspiration: None,
+            quiescence_plies: 0,
+            ..Options::default()
+        };
+        Computer {
+            budget,
+            search: AlphaBeta::with_options(eval, options),
+            solver: Solver::with_table_bits(16),
+        }
+    }
+
+    /// The budget.
+    #[must_use]
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Analyses `pos` for the side to move: the forced pass, the exact
+    /// solver within the budget's empties, else the midgame search.
+    pub fn think(&mut self, pos: &Position) -> Analysis {
+        let nothing = |best| Analysis {
+            best,
+            score: 0,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+        };
+        if pos.is_game_over() {
+            return nothing(None);
+        }
+        if pos.must_pass() {
+            return nothing(Some(Move::Pass));
+        }
+        if pos.empty_count() <= self.budget.exact_empties {
+            self.solver.clear();
+            if let Ok(s) = self.solver.solve(pos) {
+                return Analysis {
+                    best: s.best,
+                    score: s.score,
+                    exact: true,
+                    depth: pos.empty_count(),
+                    nodes: s.nodes,
+                };
+            }
+        }
+        self.search.clear();
+        let mut limits = Limits::depth(self.budget.depth.max(1));
+        limits.nodes = self.budget.nodes;
+        let r = self.search.search(pos, &limits);
+        Analysis {
+            best: r.best_move,
+            score: r.score,
+            exact: false,
+            depth: r.depth,
+            nodes: r.nodes,
+        }
+    }
+}
+
+impl Strategy<Position> for Computer {
+    type Error = NoLegalMove;
+
+    /// The move of [`think`](Computer::think); its score in 1/[`SCALE`]
+    /// disc (an exact result scaled the same way).
+    fn choose(&mut self, pos: &Position) -> Result<Choice<Move>, NoLegalMove> {
+        let a = self.think(pos);
+        Ok(Choice {
+            mv: a.best.ok_or(NoLegalMove)?,
+            score: Some(if a.exact { a.score * SCALE } else { a.score }),
+            depth: a.depth,
+            nodes: a.nodes,
+        })
+    }
+}
