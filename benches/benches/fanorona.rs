@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use board_core::Game;
-use board_search::Limits;
+use board_search::{Limits, Opening};
 use criterion::{Criterion, criterion_group, criterion_main};
-use fanorona_rules::ai::{Computer, random_opening};
+use fanorona_rules::ai::Computer;
 use fanorona_rules::{FanoronaEval, Position};
 
 /// The start and a few positions after seeded random openings.
@@ -16,7 +16,7 @@ fn positions() -> Vec<Position> {
     (0..8)
         .map(|seed| {
             let mut pos = Position::new();
-            for mv in random_opening(seed, 6) {
+            for mv in Opening::random(Position::new(), 6, seed).moves {
                 pos.play_unchecked(mv);
             }
             pos

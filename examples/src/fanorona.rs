@@ -5,7 +5,8 @@ use std::io::{BufRead, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use board_core::{Game, Outcome, Player};
-use fanorona_rules::ai::{Computer, Level, PlayedGame, play_game, random_opening};
+use board_search::{DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match};
+use fanorona_rules::ai::{Computer, Level};
 use fanorona_rules::daily::{Date, daily_computer};
 use fanorona_rules::scoring::score;
 use fanorona_rules::{
@@ -176,8 +177,9 @@ fn outcome_text(outcome: Outcome) -> &'static str {
     }
 }
 
-/// Plays and prints one computer-against-computer game; returns its JSON
-/// summary `{"game","moves","outcome"}` (for `spielwerk demo`).
+/// Plays and prints one computer-against-computer game (board-search's
+/// `play_game`); returns its JSON summary `{"game","moves","outcome"}`
+/// (for `spielwerk demo`).
 pub fn demo_game(
     white: Level,
     black: Level,
@@ -186,42 +188,40 @@ pub fn demo_game(
 ) -> CliResult<serde_json::Value> {
     out.line(format!("Fanorona: {white} (White) against {black} (Black)"));
     let opening = if seed == 0 {
-        Vec::new()
+        Opening::new(Position::new())
     } else {
-        random_opening(seed, 2)
+        Opening::random(Position::new(), 2, seed)
     };
     let game = play_game(
         &mut Computer::new(white),
         &mut Computer::new(black),
         &opening,
-    );
-    let mut pos = Position::new();
-    for (i, &mv) in game.moves.iter().enumerate() {
-        let before = pos.count(!pos.to_move());
-        let side = if pos.to_move() == WHITE {
-            "White"
-        } else {
-            "Black"
-        };
-        pos.play(mv)?;
-        let taken = before - pos.count(pos.to_move());
-        out.line(format!("{:>3}. {side:<5} {mv:<20} takes {taken}", i + 1));
-    }
-    out.line(Diagram {
-        position: &pos,
-        highlight: Bitboard::EMPTY,
-    });
+        seed,
+        DEFAULT_MAX_PLIES,
+        |m| {
+            let taken = m.before.count(!m.side) - m.after.count(!m.side);
+            let side = if m.side == WHITE { "White" } else { "Black" };
+            out.line(format!(
+                "{:>3}. {side:<5} {:<20} takes {taken}",
+                m.ply,
+                m.mv.to_string()
+            ));
+            true
+        },
+    )?;
+    let outcome = game.outcome().unwrap_or(Outcome::Draw);
+    out.line(game.last.diagram());
     out.line(format!(
         "{} after {} moves ({} White, {} Black stones left)",
-        outcome_text(game.outcome),
+        outcome_text(outcome),
         game.moves.len(),
-        pos.count(WHITE),
-        pos.count(BLACK)
+        game.last.count(WHITE),
+        game.last.count(BLACK)
     ));
     Ok(json!({
         "game": "fanorona",
         "moves": game.moves.len(),
-        "outcome": outcome_text(game.outcome),
+        "outcome": outcome_text(outcome),
     }))
 }
 
@@ -272,66 +272,31 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
 }
 
 fn run_match(a: &MatchArgs, out: Output) -> CliResult {
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let mut first = Computer::with_eval(a.first.limits(), a.first_eval.eval());
     let mut second = Computer::with_eval(a.second.limits(), a.second_eval.eval());
+    let openings = Opening::random_set(
+        &Position::new(),
+        a.opening,
+        a.games.div_ceil(2) as usize,
+        a.seed,
+    );
+    let options = MatchOptions::games(a.games).with_seed(a.seed);
     let start = Instant::now();
-    let mut total_moves = 0usize;
-    for g in 0..a.games {
-        let opening = random_opening(
-            a.seed
-                .wrapping_mul(1_000_003)
-                .wrapping_add(u64::from(g / 2)),
-            a.opening,
-        );
-        let first_is_white = g % 2 == 0;
-        let game: PlayedGame = if first_is_white {
-            play_game(&mut first, &mut second, &opening)
-        } else {
-            play_game(&mut second, &mut first, &opening)
-        };
-        total_moves += game.moves.len();
-        let first_player = if first_is_white { WHITE } else { BLACK };
-        match game.outcome {
-            Outcome::Draw => draws += 1,
-            Outcome::Win(p) if p == first_player => wins += 1,
-            Outcome::Win(_) => losses += 1,
-        }
-        out.progress(format!(
-            "game {:>3}: {} ({} as {}) {} in {} moves; {wins}-{draws}-{losses}",
-            g + 1,
-            a.first,
-            a.first,
-            if first_is_white { "White" } else { "Black" },
-            outcome_text(game.outcome),
-            game.moves.len()
-        ));
-    }
+    let first_name = format!("{} ({:?})", a.first, a.first_eval);
+    let second_name = format!("{} ({:?})", a.second, a.second_eval);
+    let result = play_match(&mut first, &mut second, &openings, &options, |g, so_far| {
+        let outcome = g.record.outcome().map_or("unfinished", outcome_text);
+        out.match_game(g, so_far, &first_name, outcome);
+    })?;
     let seconds = start.elapsed().as_secs_f64();
-    let points = f64::from(wins) + 0.5 * f64::from(draws);
-    out.result(
+    out.match_result(
+        &result.report("fanorona", &first_name, &second_name),
         json!({
-            "game": "fanorona",
-            "games": a.games,
-            "wins": wins,
-            "draws": draws,
-            "losses": losses,
-            "first": format!("{} ({:?})", a.first, a.first_eval),
-            "second": format!("{} ({:?})", a.second, a.second_eval),
-            "score": points / f64::from(a.games.max(1)),
-            "average_moves": total_moves as f64 / f64::from(a.games.max(1)),
+            "average_moves": result.plies as f64 / f64::from(a.games.max(1)),
             "seconds": seconds,
         }),
-        || {
-            format!(
-                "{} against {}: {wins} wins, {draws} draws, {losses} losses ({:.1}%) in {seconds:.1} s",
-                a.first,
-                a.second,
-                100.0 * points / f64::from(a.games.max(1))
-            )
-        },
-    );
-    Ok(())
+        &format!(" in {seconds:.1} s"),
+    )
 }
 
 /// The bench positions: the start and the positions after seeded random
@@ -340,7 +305,7 @@ fn bench_positions() -> Vec<Position> {
     let mut v = vec![Position::new()];
     for seed in 1..=4 {
         let mut pos = Position::new();
-        for mv in random_opening(seed, 4) {
+        for mv in Opening::random(Position::new(), 4, seed).moves {
             pos.play_unchecked(mv);
         }
         v.push(pos);
@@ -625,12 +590,10 @@ fn play_session(
                 }
             }
         } else {
-            let choice = match &mut computer_daily {
-                Some(c) => c.choose(&pos),
-                None => computer.choose(&pos),
-            };
-            let Some(mv) = choice else { break };
-            mv
+            match &mut computer_daily {
+                Some(c) => c.choose(&pos)?.mv,
+                None => computer.choose(&pos)?.mv,
+            }
         };
         let mover = pos.to_move();
         let before = pos.stones(!mover);
@@ -647,10 +610,7 @@ fn play_session(
             }
         }
     }
-    term.say(Diagram {
-        position: &pos,
-        highlight: Bitboard::EMPTY,
-    })?;
+    term.say(pos.diagram())?;
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
@@ -685,7 +645,10 @@ mod tests {
         // The computer's answer is the one its level chooses.
         let mut pos = Position::new();
         pos.play("f3-e3w".parse().expect("a move")).expect("legal");
-        let answer = Computer::new(Level::Easy).choose(&pos).expect("an answer");
+        let answer = Computer::new(Level::Easy)
+            .choose(&pos)
+            .expect("an answer")
+            .mv;
         let line = format!("The computer plays {answer}");
         assert!(text.contains(&line), "{text}");
         assert!(text.ends_with("Game abandoned.\n"), "{text}");
@@ -742,11 +705,11 @@ mod tests {
         let mut moves = 0;
         while pos.outcome().is_none() {
             let mv = if pos.to_move() == WHITE {
-                let mv = white.choose(&pos).expect("a move");
+                let mv = white.choose(&pos).expect("a move").mv;
                 input.push_str(&format!("{mv}\n"));
                 mv
             } else {
-                black.choose(&pos).expect("a move")
+                black.choose(&pos).expect("a move").mv
             };
             pos.play(mv).expect("legal");
             moves += 1;
@@ -763,11 +726,7 @@ mod tests {
             game.summary()
         );
         // The final board is printed.
-        let board = Diagram {
-            position: &pos,
-            highlight: Bitboard::EMPTY,
-        }
-        .to_string();
+        let board = pos.diagram().to_string();
         assert!(text.ends_with(&format!("{board}\n")), "{text}");
     }
 }

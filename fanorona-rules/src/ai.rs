@@ -1,28 +1,33 @@
-//! The computer player: levels as fixed search budgets, and self-play.
+//! The computer player: levels as fixed search budgets, and the
+//! [`Computer`] that plays them, a [`board_search::Strategy`] (self-play
+//! games and matches are board-search's `play_game` and `play_match`).
 
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::{Game, Outcome, SplitMix64};
-use board_search::{AlphaBeta, Evaluator, Limits, SearchResult};
+use board_search::{
+    AlphaBetaStrategy, Choice, Evaluator, Limits, NoLegalMove, SearchResult, Strategy,
+};
 
 use crate::eval::FanoronaEval;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// The strength of the computer. Each level is a fixed search depth in
-/// whole turns, never a time, so the same position gets the same answer on
-/// every machine:
+/// The strength of the computer. Each level is a fixed search budget in
+/// whole turns and nodes, never a time, so the same position gets the same
+/// answer on every machine:
 ///
-/// | level | depth (whole turns) |
-/// |---|---|
-/// | easy | 1 |
-/// | medium | 3 |
-/// | hard | 6 |
+/// | level | depth (whole turns) | node limit |
+/// |---|---|---|
+/// | easy | 1 | — |
+/// | medium | 3 | — |
+/// | hard | 6 | — |
+/// | max | 9 | 3,000,000 (the last completed depth is played) |
 ///
 /// Each searches with a fresh transposition table (16 MiB) for every move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Level {
     /// One turn ahead: takes what it can see now.
     Easy,
@@ -30,35 +35,42 @@ pub enum Level {
     Medium,
     /// Six turns ahead.
     Hard,
+    /// Nine turns ahead, within three million nodes.
+    Max,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
 
-    /// The search depth of this level, in whole turns.
+    /// The deepest search of this level, in whole turns.
     #[must_use]
     pub const fn depth(self) -> u32 {
         match self {
             Level::Easy => 1,
             Level::Medium => 3,
             Level::Hard => 6,
+            Level::Max => 9,
         }
     }
 
     /// The search limits of this level.
     #[must_use]
     pub fn limits(self) -> Limits {
-        Limits::depth(self.depth())
+        match self {
+            Level::Max => Limits::depth(self.depth()).and_nodes(3_000_000),
+            _ => Limits::depth(self.depth()),
+        }
     }
 
-    /// The level's name: `easy`, `medium` or `hard`.
+    /// The level's name: `easy`, `medium`, `hard` or `max`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Max => "max",
         }
     }
 }
@@ -69,9 +81,9 @@ impl fmt::Display for Level {
     }
 }
 
-/// A level name that is not `easy`, `medium` or `hard`.
+/// A level name that is not `easy`, `medium`, `hard` or `max`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a level (easy, medium or hard)")]
+#[error("{0:?} is not a level (easy, medium, hard or max)")]
 pub struct ParseLevelError(pub String);
 
 impl FromStr for Level {
@@ -84,10 +96,28 @@ impl FromStr for Level {
     }
 }
 
-/// A computer player: a level and an evaluator over alpha-beta search.
-pub struct Computer<E: Evaluator<Position> = FanoronaEval> {
-    limits: Limits,
-    search: AlphaBeta<Position, E>,
+/// A computer player: a level (or any limits) and an evaluator over
+/// alpha-beta search, a [`Strategy`]. Every choice starts from an empty
+/// table, so the answer depends on the position alone.
+///
+/// ```
+/// use board_core::Game;
+/// use board_search::Strategy;
+/// use fanorona_rules::Position;
+/// use fanorona_rules::ai::{Computer, Level};
+///
+/// let pos = Position::new();
+/// let choice = Computer::new(Level::Medium).choose(&pos)?;
+/// assert!(pos.is_legal(choice.mv));
+/// assert_eq!(choice.depth, 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Computer<E: Evaluator<Position> = FanoronaEval>(AlphaBetaStrategy<Position, E>);
+
+impl<E: Evaluator<Position>> fmt::Debug for Computer<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Computer").field(&self.0).finish()
+    }
 }
 
 impl Computer {
@@ -102,98 +132,30 @@ impl<E: Evaluator<Position>> Computer<E> {
     /// A computer with its own limits (use depth or node limits to stay
     /// deterministic) and evaluator.
     pub fn with_eval(limits: Limits, eval: E) -> Self {
-        Computer {
-            limits,
-            search: AlphaBeta::new(eval),
-        }
+        Computer(AlphaBetaStrategy::new(eval, limits))
     }
 
     /// Searches `pos` afresh (an empty table, so the answer depends on the
     /// position alone) and returns the full result; `best_move` is `None`
     /// only when the game is over.
     pub fn think(&mut self, pos: &Position) -> SearchResult<Move> {
-        self.search.clear();
-        self.search.search(pos, &self.limits)
-    }
-
-    /// The move the computer plays in `pos`, `None` when the game is over.
-    pub fn choose(&mut self, pos: &Position) -> Option<Move> {
-        if pos.outcome().is_some() {
-            return None;
-        }
-        self.think(pos).best_move
+        self.0.think(pos)
     }
 }
 
-/// A finished self-play game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayedGame {
-    /// Every move from the start position, the opening included.
-    pub moves: Vec<Move>,
-    /// How it ended.
-    pub outcome: Outcome,
-    /// The final position.
-    pub last: Position,
-}
+impl<E: Evaluator<Position>> Strategy<Position> for Computer<E> {
+    type Error = NoLegalMove;
 
-/// The most moves a self-play game may last before it is called a draw
-/// (the 40-move rule and repetitions end every real game long before).
-pub const MAX_GAME_MOVES: usize = 1000;
-
-/// Plays a game from the start: `opening` first (moves that are not legal
-/// end the opening early), then `white` and `black` in turn.
-pub fn play_game<W: Evaluator<Position>, B: Evaluator<Position>>(
-    white: &mut Computer<W>,
-    black: &mut Computer<B>,
-    opening: &[Move],
-) -> PlayedGame {
-    let mut pos = Position::new();
-    let mut moves = Vec::new();
-    for &mv in opening {
-        if pos.play(mv).is_err() {
-            break;
-        }
-        moves.push(mv);
+    fn choose(&mut self, pos: &Position) -> Result<Choice<Move>, NoLegalMove> {
+        self.0.choose(pos)
     }
-    while pos.outcome().is_none() && moves.len() < MAX_GAME_MOVES {
-        let choice = if pos.to_move() == crate::WHITE {
-            white.choose(&pos)
-        } else {
-            black.choose(&pos)
-        };
-        let Some(mv) = choice else { break };
-        pos.play_unchecked(mv);
-        moves.push(mv);
-    }
-    PlayedGame {
-        outcome: pos.outcome().unwrap_or(Outcome::Draw),
-        moves,
-        last: pos,
-    }
-}
-
-/// A random opening of `plies` whole turns, reproducible from `seed`: the
-/// variety of a self-play match.
-#[must_use]
-pub fn random_opening(seed: u64, plies: usize) -> Vec<Move> {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = Position::new();
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        let moves = pos.moves();
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        pos.play_unchecked(mv);
-        out.push(mv);
-    }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use board_core::Game;
+    use board_search::{Opening, play_game};
 
     #[test]
     fn levels_parse_and_deepen() {
@@ -201,8 +163,9 @@ mod tests {
             assert_eq!(l.to_string().parse::<Level>(), Ok(l));
         }
         assert!("expert".parse::<Level>().is_err());
-        assert!(Level::Easy.depth() < Level::Medium.depth());
-        assert!(Level::Medium.depth() < Level::Hard.depth());
+        for pair in Level::ALL.windows(2) {
+            assert!(pair[0].depth() < pair[1].depth());
+        }
     }
 
     #[test]
@@ -210,17 +173,14 @@ mod tests {
         // e3 can take one stone at f3's far side by approach (g3) or the
         // line d3-c3-b3 by withdrawal.
         let pos: Position = "9/9/1BBBW1B2/9/9 w".parse().unwrap();
-        let mv = Computer::new(Level::Easy).choose(&pos).unwrap();
+        let mv = Computer::new(Level::Easy).choose(&pos).unwrap().mv;
         assert_eq!(mv.to_string(), "e3-f3w");
     }
 
     #[test]
     fn same_position_same_answer() {
-        let opening = random_opening(3, 4);
-        let mut pos = Position::new();
-        for &m in &opening {
-            pos.play(m).unwrap();
-        }
+        let opening = Opening::random(Position::new(), 4, 3);
+        let pos = opening.position().unwrap();
         let a = Computer::new(Level::Medium).think(&pos);
         let mut c = Computer::new(Level::Medium);
         c.think(&Position::new());
@@ -235,8 +195,18 @@ mod tests {
     fn a_self_play_game_ends() {
         let mut w = Computer::new(Level::Easy);
         let mut b = Computer::new(Level::Easy);
-        let game = play_game(&mut w, &mut b, &random_opening(1, 2));
-        assert_eq!(game.last.outcome(), Some(game.outcome));
+        let opening = Opening::random(Position::new(), 2, 1);
+        let game = play_game(&mut w, &mut b, &opening, 0, 1000, |_| true).unwrap();
+        assert_eq!(game.last.outcome(), game.outcome());
+        assert!(game.outcome().is_some());
         assert!(game.moves.len() >= 2);
+    }
+
+    #[test]
+    fn max_stops_at_its_node_limit() {
+        let pos = Opening::random(Position::new(), 6, 2).position().unwrap();
+        let r = Computer::new(Level::Max).think(&pos);
+        assert!(r.nodes <= 3_000_001, "{}", r.nodes);
+        assert!(r.best_move.is_some());
     }
 }

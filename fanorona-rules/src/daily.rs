@@ -15,7 +15,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use board_core::{Game, SplitMix64, ZobristHash};
-use board_search::Evaluator;
+use board_search::{Evaluator, Strategy};
 
 use crate::ai::{Computer, Level};
 use crate::eval::FanoronaEval;
@@ -232,13 +232,16 @@ pub fn daily_move(date: Date, moves: &[Move]) -> Result<Option<Move>, DailyError
         pos.play(mv)
             .map_err(|error| DailyError { index, mv, error })?;
     }
-    Ok(daily_computer(date).choose(&pos))
+    if pos.outcome().is_some() {
+        return Ok(None);
+    }
+    Ok(daily_computer(date).choose(&pos).ok().map(|c| c.mv))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::play_game;
+    use board_search::{Opening, play_game};
 
     #[test]
     fn dates_parse_validate_and_count_from_the_epoch() {
@@ -276,7 +279,10 @@ mod tests {
             let play = || {
                 let mut daily = daily_computer(date);
                 let mut easy = Computer::new(Level::Easy);
-                play_game(&mut easy, &mut daily, &[]).moves
+                let start = Opening::new(Position::new());
+                play_game(&mut easy, &mut daily, &start, 0, 1000, |_| true)
+                    .expect("legal games")
+                    .moves
             };
             let a = play();
             assert_eq!(a, play(), "{date}");
@@ -295,7 +301,7 @@ mod tests {
         );
         let mut differ = 0;
         for seed in 0..12 {
-            let opening = crate::ai::random_opening(seed, 16);
+            let opening = Opening::random(Position::new(), 16, seed).moves;
             let a = daily_move(d1, &opening).unwrap();
             assert_eq!(a, daily_move(d1, &opening).unwrap());
             if a != daily_move(d2, &opening).unwrap() {

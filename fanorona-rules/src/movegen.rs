@@ -114,7 +114,9 @@ pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     Kernel::detect().perft(own, opp, depth, &mut cache)
 }
 
-/// The number of paika steps (ignoring whether captures exist).
+/// The number of paika steps (ignoring whether captures exist); used by the
+/// evaluation (feature `ai`).
+#[cfg(feature = "ai")]
 #[inline]
 pub(crate) fn paika_count(own: u64, opp: u64) -> u32 {
     let empty = BOARD & !(own | opp);

@@ -503,6 +503,25 @@ impl fmt::Display for Position {
     }
 }
 
+impl Position {
+    /// A drawing of the position with its lines, for terminals (a
+    /// [`Diagram`] without highlights; set
+    /// [`highlight`](Diagram::highlight) to mark points).
+    ///
+    /// ```
+    /// use fanorona_rules::Position;
+    /// let text = Position::new().diagram().to_string();
+    /// assert!(text.starts_with("5 B-B-B-B-B-B-B-B-B"));
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> Diagram<'_> {
+        Diagram {
+            position: self,
+            highlight: Bitboard::EMPTY,
+        }
+    }
+}
+
 /// A drawing of a position with its lines, for terminals:
 ///
 /// ```text
