@@ -11,7 +11,7 @@ use std::hint::black_box;
 
 use board_core::{Game, SplitMix64, perft, perft_undo};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use major_rules::ai::{Engine, Level};
+use major_rules::ai::{Computer, Level};
 use major_rules::{Board, MoveList, Position};
 
 /// Positions from random games on every board (10 plies in, and deeper).
@@ -80,7 +80,7 @@ fn bench_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("major/search");
     group.sample_size(10);
     group.bench_function("medium-board1-start", |b| {
-        b.iter(|| Engine::new(Level::Medium).think(black_box(&start)).nodes);
+        b.iter(|| Computer::new(Level::Medium).think(black_box(&start)).nodes);
     });
     group.finish();
 }

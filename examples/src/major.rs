@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use board_core::{Game, Outcome, perft, perft_divide};
-use major_rules::ai::{Engine, MatchResult, play_game, play_match};
+use board_search::{GameEnd, MatchOptions, Opening, Strategy, play_game, play_match};
+use major_rules::ai::{Computer, Level};
 use major_rules::highscore::{Entry, Highscores};
-use major_rules::{Board, Clock, Colour, Level, Move, Position, format_duration, parse_moves};
+use major_rules::{Board, Clock, Colour, Move, Position, format_duration, parse_moves};
 use serde_json::json;
 
 use crate::output::{CliResult, Output};
@@ -126,41 +127,26 @@ struct MatchArgs {
 fn match_cmd(args: &MatchArgs, out: Output) -> CliResult {
     let board = board_of(args.board)?;
     let t = Instant::now();
-    let r: MatchResult = play_match(
-        board,
-        args.first,
-        args.second,
-        args.games,
+    let openings = Opening::random_set(
+        &Position::start(board),
         args.opening,
+        args.games.div_ceil(2) as usize,
         args.seed,
-        |g, r| {
-            out.progress(format!(
-                "game {g}/{}: +{} ={} -{}",
-                args.games, r.wins, r.draws, r.losses
-            ));
-        },
     );
-    let score = (f64::from(r.wins) + 0.5 * f64::from(r.draws)) / f64::from(args.games.max(1));
-    out.result(
-        json!({ "game": "major", "board": args.board, "games": args.games, "wins": r.wins,
-                "draws": r.draws, "losses": r.losses, "first": args.first.name(),
-                "second": args.second.name(), "score": score,
-                "seconds": t.elapsed().as_secs_f64() }),
-        || {
-            format!(
-                "board {} {} vs {}: {} games, +{} ={} -{} (score {:.1}%)",
-                args.board,
-                args.first,
-                args.second,
-                args.games,
-                r.wins,
-                r.draws,
-                r.losses,
-                100.0 * score
-            )
-        },
-    );
-    Ok(())
+    let options = MatchOptions::games(args.games).with_seed(args.seed);
+    let first = args.first.name();
+    let result = play_match(
+        &mut Computer::new(args.first),
+        &mut Computer::new(args.second),
+        &openings,
+        &options,
+        |g, so_far| out.match_game(g, so_far, first, &outcome_text(&g.record.last)),
+    )?;
+    out.match_result(
+        &result.report("major", first, args.second.name()),
+        json!({ "board": args.board, "seconds": t.elapsed().as_secs_f64() }),
+        &format!(" on board {}", args.board),
+    )
 }
 
 #[derive(Debug, clap::Args)]
@@ -177,12 +163,13 @@ fn bench_cmd(args: &BenchArgs, out: Output) -> CliResult {
         let mut pos = Position::start(board);
         // A fixed line of four moves per board, then a search.
         for _ in 0..4 {
-            let Some(mv) = Engine::new(Level::Easy).choose(&pos) else {
+            if pos.outcome().is_some() {
                 break;
-            };
+            }
+            let mv = Computer::new(Level::Easy).choose(&pos)?.mv;
             pos.play(mv)?;
         }
-        let result = Engine::new(args.level).think(&pos);
+        let result = Computer::new(args.level).think(&pos);
         nodes += result.nodes;
         out.progress(format!(
             "board {}: {} nodes, best {}",
@@ -253,25 +240,28 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
         args.blue,
         args.red
     ));
-    let mut ply = 0;
+    let opening = Opening::random(Position::start(board), args.opening, args.seed);
     let game = play_game(
-        board,
-        args.blue,
-        args.red,
-        args.opening,
+        &mut Computer::new(args.blue),
+        &mut Computer::new(args.red),
+        &opening,
         args.seed,
-        |pos, mv| {
-            ply += 1;
-            let who = pos.side_to_move().other();
-            out.line(format!("{ply:>3}. {who:<4} {mv}"));
+        MAX_PLIES,
+        |m| {
+            let who = m.before.side_to_move();
+            out.line(format!("{:>3}. {who:<4} {}", m.ply, m.mv));
             true
         },
-    );
+    )?;
     out.line(game.last.diagram());
     let outcome = outcome_text(&game.last);
     out.line(format!("{outcome} after {} moves", game.moves.len()));
     Ok(json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }))
 }
+
+/// The most plies of a game the program plays (a guard: the quiet-move
+/// rule ends games long before).
+const MAX_PLIES: usize = 1000;
 
 /// A side in `play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -414,8 +404,8 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     } else {
         None
     };
-    let mut engines = sides.map(|s| match s {
-        Side::Computer(l) => Some(Engine::new(l)),
+    let mut computers = sides.map(|s| match s {
+        Side::Computer(l) => Some(Computer::new(l)),
         Side::Human => None,
     });
     let mut pos = Position::start(board);
@@ -435,10 +425,10 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
                 .map_or(String::new(), |t| format!("  (capture {t} or lose!)"))
         ));
         let me = pos.side_to_move();
-        let mv = match &mut engines[me.index()] {
-            Some(engine) => {
-                let mv = engine.choose(&pos).ok_or("the computer found no move")?;
-                out.line(format!("{me} ({}) plays {mv}", engine.level()));
+        let mv = match &mut computers[me.index()] {
+            Some(computer) => {
+                let mv = computer.choose(&pos)?.mv;
+                out.line(format!("{me} ({}) plays {mv}", computer.level()));
                 mv
             }
             None => match ask_move(&pos, &mut input)? {
@@ -574,22 +564,28 @@ fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliR
     ));
     let mut clock = Clock::new();
     clock.start(Colour::Blue, Instant::now());
-    let mut stopped = false;
-    let game = play_game(board, levels[0], levels[1], 0, 0, |pos, mv| {
-        let now = Instant::now();
-        clock.start(pos.side_to_move(), now);
-        out.line(format!(
-            "{} plays {mv}\n{}Blue {}  Red {}",
-            pos.side_to_move().other(),
-            pos.diagram(),
-            format_duration(clock.elapsed(Colour::Blue, now)),
-            format_duration(clock.elapsed(Colour::Red, now))
-        ));
-        stopped = keys.stop_requested(pause);
-        !stopped
-    });
+    let game = play_game(
+        &mut Computer::new(levels[0]),
+        &mut Computer::new(levels[1]),
+        &Opening::new(Position::start(board)),
+        0,
+        MAX_PLIES,
+        |m| {
+            let now = Instant::now();
+            clock.start(m.after.side_to_move(), now);
+            out.line(format!(
+                "{} plays {}\n{}Blue {}  Red {}",
+                m.before.side_to_move(),
+                m.mv,
+                m.after.diagram(),
+                format_duration(clock.elapsed(Colour::Blue, now)),
+                format_duration(clock.elapsed(Colour::Red, now))
+            ));
+            !keys.stop_requested(pause)
+        },
+    )?;
     drop(keys);
-    let outcome = if stopped {
+    let outcome = if game.end == GameEnd::Stopped {
         "stopped".to_owned()
     } else {
         outcome_text(&game.last)

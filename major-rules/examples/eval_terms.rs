@@ -4,11 +4,12 @@
 //!
 //! `cargo run --release -p major-rules --example eval_terms -- GAMES`
 
-use major_rules::Board;
-use major_rules::ai::{Engine, Level, MajorEval, play_match_with};
+use board_search::{MatchOptions, Opening, play_match};
+use major_rules::ai::{Computer, Level, MajorEval};
 use major_rules::eval::Weights;
+use major_rules::{Board, Position};
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let games: u32 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
@@ -37,31 +38,29 @@ fn main() {
         let mut line = format!("{name:<16}");
         for board in Board::all_standard() {
             let quiescence = name != "no quiescence";
-            let r = play_match_with(
-                board,
-                || Engine::new(Level::Medium),
-                || {
-                    Engine::with_eval(
-                        Level::Medium,
-                        MajorEval {
-                            weights,
-                            quiescence,
-                        },
-                    )
-                },
-                games,
-                4,
-                2026,
+            let openings =
+                Opening::random_set(&Position::start(board), 4, games.div_ceil(2) as usize, 2026);
+            let variant = MajorEval {
+                weights,
+                quiescence,
+            };
+            let r = play_match(
+                &mut Computer::new(Level::Medium),
+                &mut Computer::with_eval(Level::Medium, variant),
+                &openings,
+                &MatchOptions::games(games).with_seed(2026),
                 |_, _| {},
-            );
+            )?;
+            let w = r.wdl;
             line.push_str(&format!(
                 "  board {}: +{} ={} -{}",
                 board.number().unwrap_or(0),
-                r.wins,
-                r.draws,
-                r.losses
+                w.wins,
+                w.draws,
+                w.losses
             ));
         }
         println!("{line}");
     }
+    Ok(())
 }

@@ -20,8 +20,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::Level;
 use crate::board::Board;
-use crate::level::Level;
 
 /// The entries kept per board.
 pub const MAX_ENTRIES: usize = 10;

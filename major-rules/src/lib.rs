@@ -1,13 +1,18 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod ai;
 mod board;
 mod clock;
+#[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod eval;
+#[cfg(feature = "highscore")]
+#[cfg_attr(docsrs, doc(cfg(feature = "highscore")))]
 pub mod highscore;
-mod level;
 mod movegen;
 mod notation;
 mod position;
@@ -16,7 +21,6 @@ mod stack;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
 pub use clock::{Clock, format_duration};
-pub use level::{Level, UnknownLevel};
 pub use movegen::{MAX_MOVES, MoveList};
 pub use notation::{
     MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,

@@ -107,7 +107,9 @@ impl Position {
     }
 
     /// Whether a piece of `colour` could capture on `to` after the enemy
-    /// piece on `from` moved there (capturing whatever stood on `to`).
+    /// piece on `from` moved there (capturing whatever stood on `to`); the
+    /// evaluation's (feature `ai`).
+    #[cfg(feature = "ai")]
     pub(crate) fn can_capture_after(&self, colour: Colour, from: Square, to: Square) -> bool {
         let board = self.board();
         let stone = 1 + colour.index() as u8;

@@ -6,9 +6,8 @@ use core::ops::Not;
 
 /// The colour of a player. Blue starts on the left edge and moves
 /// rightwards, Red starts on the right edge and moves leftwards.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Colour {
     /// Starts on column `a`, moves towards higher columns.
     Blue,
