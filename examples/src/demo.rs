@@ -1,7 +1,7 @@
 //! `spielwerk demo`: computer against computer, printed move by move.
 
-use board_core::{Game, Outcome};
-use board_search::{AlphaBeta, Limits};
+use board_core::Outcome;
+use board_search::{AlphaBetaStrategy, DEFAULT_MAX_PLIES, Limits, Opening, play_game};
 use serde_json::json;
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
 
@@ -26,46 +26,43 @@ pub struct Args {
 /// The games `demo` plays, by name.
 const GAMES: [&str; 4] = ["connect-four", "fanorona", "major", "stratego"];
 
-/// Connect Four, the workspace's test game: two alpha-beta players.
+/// Connect Four, the workspace's test game: two alpha-beta players
+/// (board-search's `AlphaBetaStrategy` and `play_game`).
 fn connect_four(args: &Args, out: Output) -> CliResult<serde_json::Value> {
     let names = ["X", "O"];
-    let mut pos = ConnectFour::new();
-    let mut players = [
-        AlphaBeta::new(ConnectFourEval),
-        AlphaBeta::new(ConnectFourEval),
-    ];
-    let mut transcript = String::new();
+    let player = || AlphaBetaStrategy::new(ConnectFourEval, Limits::depth(args.depth));
     out.line(format!(
         "Connect Four, alpha-beta depth {} against itself",
         args.depth
     ));
-    while pos.outcome().is_none() {
-        let me = pos.to_move();
-        let result = players[me.index()].search(&pos, &Limits::depth(args.depth));
-        let Some(mv) = result.best_move else {
-            crate::fail!("the search found no move in a position that is not over");
-        };
-        pos.play(mv)?;
-        transcript.push(char::from(b'1' + mv));
-        out.line(format!(
-            "{:>2}. {} plays column {} (score {:+}, {} nodes)",
-            pos.stones(),
-            names[me.index()],
-            mv + 1,
-            result.score,
-            result.nodes
-        ));
-    }
-    out.line(pos);
-    let outcome = match pos.outcome() {
+    let game = play_game(
+        &mut player(),
+        &mut player(),
+        &Opening::new(ConnectFour::new()),
+        args.seed,
+        DEFAULT_MAX_PLIES,
+        |m| {
+            let (score, nodes) = m.choice.map_or((0, 0), |c| (c.score.unwrap_or(0), c.nodes));
+            out.line(format!(
+                "{:>2}. {} plays column {} (score {score:+}, {nodes} nodes)",
+                m.ply,
+                names[m.side.index()],
+                m.mv + 1,
+            ));
+            true
+        },
+    )?;
+    out.line(game.last);
+    let outcome = match game.outcome() {
         Some(Outcome::Win(p)) => format!("{} wins", names[p.index()]),
         Some(Outcome::Draw) | None => "draw".to_owned(),
     };
+    let transcript: String = game.moves.iter().map(|&mv| char::from(b'1' + mv)).collect();
     out.line(format!(
         "{outcome} after {} moves: {transcript}",
-        pos.stones()
+        game.moves.len()
     ));
-    Ok(json!({ "game": "connect-four", "moves": pos.stones(), "outcome": outcome }))
+    Ok(json!({ "game": "connect-four", "moves": game.moves.len(), "outcome": outcome }))
 }
 
 /// Runs every demo game (or the one `--game` names).
