@@ -10,6 +10,7 @@ mod outcome;
 mod perft;
 mod player;
 mod prefetch;
+mod serde_text;
 mod undo;
 mod zobrist;
 

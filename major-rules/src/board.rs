@@ -505,3 +505,6 @@ mod tests {
         );
     }
 }
+
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Board);

@@ -17,7 +17,9 @@ mod movegen;
 mod notation;
 mod position;
 mod rules;
+mod setup;
 mod stack;
+mod text;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
 pub use clock::{Clock, format_duration};
@@ -25,11 +27,11 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use notation::{
     MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,
 };
-pub use position::{
-    IllegalMove, ParsePositionError, PlayMovesError, Position, Setup, SetupError, UndoInfo,
-};
+pub use position::{IllegalMoveError, PlayMovesError, Position, UndoInfo};
 pub use rules::{NoMoveResult, Rules};
+pub use setup::{Setup, SetupError, SetupProblem};
 pub use stack::{Colour, Stack};
+pub use text::{Diagram, ParsePositionError};
 
 /// Re-exported: the traits a [`Position`] implements.
 pub use board_core;

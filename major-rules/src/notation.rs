@@ -292,3 +292,8 @@ mod tests {
         assert_eq!(e.index, 2);
     }
 }
+
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Square);
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Move);

@@ -1,16 +1,14 @@
 //! The position: board, stacks, side to move, pending breakthrough and the
-//! quiet-move count; the rules of play and the end of the game; the
-//! position string.
-
-use core::fmt;
-use core::str::FromStr;
+//! quiet-move count; the rules of play and the end of the game. Its setup
+//! and validation are in `setup`, its text form in `text`.
 
 use board_core::{Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
-use crate::board::{Board, BoardError, Layout, MAX_SQUARES, Place};
+use crate::board::{Board, MAX_SQUARES};
 use crate::movegen::MoveList;
-use crate::notation::{Move, ParseSquareError, Square};
+use crate::notation::{Move, Square};
 use crate::rules::{NoMoveResult, Rules};
+use crate::setup::Setup;
 use crate::stack::{Colour, Stack};
 
 const SIDE_KEY: usize = 4 * MAX_SQUARES;
@@ -21,101 +19,9 @@ const OUTCOME_KEYS: usize = QUIET_KEYS + 64;
 /// pending breakthrough, the quiet-move count (modulo 64), a finished game.
 static KEYS: [u64; OUTCOME_KEYS + 3] = zobrist_keys(0x4D41_4A4F_5221);
 
-/// An unchecked position: public fields that
-/// [`Position::from_setup`] validates.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Setup {
-    /// The board.
-    pub board: Board,
-    /// The pieces, by square.
-    pub stacks: Vec<(Square, Stack)>,
-    /// The colour to move.
-    pub to_move: Colour,
-    /// The square of the piece that landed on the start edge of the player
-    /// to move with the last move, if that threat is pending.
-    pub threat: Option<Square>,
-    /// Consecutive plies without a forward move.
-    pub quiet: u8,
-}
-
-impl Setup {
-    /// The start position of `board`: each colour's stones on every square of
-    /// its start edge, Blue to move.
-    #[must_use]
-    pub fn start(board: Board) -> Setup {
-        let stacks = Colour::ALL
-            .iter()
-            .flat_map(|&c| board.start_edge(c).map(move |sq| (sq, Stack::stone(c))))
-            .collect();
-        Setup {
-            board,
-            stacks,
-            to_move: Colour::Blue,
-            threat: None,
-            quiet: 0,
-        }
-    }
-}
-
-/// Why a [`Setup`] is not a legal position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// A piece on a square outside the board.
-    #[error("{square} is not on the board")]
-    OffBoard {
-        /// The square.
-        square: Square,
-    },
-    /// A piece on a gap.
-    #[error("{square} is a gap; no piece may stand there")]
-    OnGap {
-        /// The square.
-        square: Square,
-    },
-    /// Two stacks for one square.
-    #[error("{square} is given twice")]
-    DuplicateSquare {
-        /// The square.
-        square: Square,
-    },
-    /// More stones of a colour (free and prisoners) than it starts with.
-    #[error(
-        "{colour} has {found} stones on the board (free and prisoners) but starts with {start}"
-    )]
-    TooManyStones {
-        /// The colour.
-        colour: Colour,
-        /// Its stones on the board.
-        found: u8,
-        /// Its stones at the start.
-        start: u8,
-    },
-    /// A pending breakthrough on a square without a piece of the player who
-    /// just moved.
-    #[error("the breakthrough square {square} holds no piece of the player who just moved")]
-    ThreatWithoutPiece {
-        /// The square.
-        square: Square,
-    },
-    /// A pending breakthrough off the start edge of the player to move.
-    #[error("the breakthrough square {square} is not on the start edge of the player to move")]
-    ThreatOffEdge {
-        /// The square.
-        square: Square,
-    },
-    /// A quiet-move count beyond the rules' limit.
-    #[error("quiet-move count {found} is beyond the limit {limit}")]
-    QuietBeyondLimit {
-        /// The count.
-        found: u8,
-        /// The limit.
-        limit: u8,
-    },
-}
-
 /// Why a move was rejected by [`Game::play`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
+pub enum IllegalMoveError {
     /// The game is over.
     #[error("{mv}: the game is over")]
     GameOver {
@@ -174,16 +80,16 @@ pub enum IllegalMove {
 /// is).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Board,
-    rules: Rules,
-    cells: [u8; MAX_SQUARES],
-    to_move: Colour,
-    threat: Option<Square>,
-    quiet: u8,
-    free: [u8; 2],
-    removed: [u8; 2],
-    hash: u64,
-    outcome: Option<Outcome>,
+    pub(crate) board: Board,
+    pub(crate) rules: Rules,
+    pub(crate) cells: [u8; MAX_SQUARES],
+    pub(crate) to_move: Colour,
+    pub(crate) threat: Option<Square>,
+    pub(crate) quiet: u8,
+    pub(crate) free: [u8; 2],
+    pub(crate) removed: [u8; 2],
+    pub(crate) hash: u64,
+    pub(crate) outcome: Option<Outcome>,
 }
 
 #[inline]
@@ -210,7 +116,7 @@ impl Position {
 
     /// An empty board (never a result of a successful validation; a
     /// fallback only).
-    fn raw(board: Board, rules: Rules) -> Position {
+    pub(crate) fn raw(board: Board, rules: Rules) -> Position {
         Position {
             board,
             rules,
@@ -225,67 +131,9 @@ impl Position {
         }
     }
 
-    /// Validates a setup under `rules`.
-    pub fn from_setup(setup: Setup, rules: Rules) -> Result<Position, SetupError> {
-        let board = setup.board;
-        let mut pos = Position::raw(board, rules);
-        pos.outcome = None;
-        pos.to_move = setup.to_move;
-        let mut on_board = [0u8; 2];
-        for &(square, stack) in &setup.stacks {
-            if !board.contains(square) {
-                return Err(SetupError::OffBoard { square });
-            }
-            if board.is_gap(square) {
-                return Err(SetupError::OnGap { square });
-            }
-            let i = board.index(square);
-            if pos.cells[i] != 0 {
-                return Err(SetupError::DuplicateSquare { square });
-            }
-            pos.cells[i] = stack.code();
-            pos.free[stack.top.index()] += 1;
-            on_board[stack.top.index()] += 1;
-            if stack.prisoner {
-                on_board[stack.top.other().index()] += 1;
-            }
-        }
-        for colour in Colour::ALL {
-            let start = board.start_stones(colour);
-            let found = on_board[colour.index()];
-            if found > start {
-                return Err(SetupError::TooManyStones {
-                    colour,
-                    found,
-                    start,
-                });
-            }
-            pos.removed[colour.index()] = start - found;
-        }
-        if let Some(square) = setup.threat {
-            if !board.contains(square) || square.col() != board.start_column(setup.to_move) {
-                return Err(SetupError::ThreatOffEdge { square });
-            }
-            if pos.stack(square).map(|s| s.top) != Some(setup.to_move.other()) {
-                return Err(SetupError::ThreatWithoutPiece { square });
-            }
-        }
-        if rules.quiet_move_limit > 0 && setup.quiet > rules.quiet_move_limit {
-            return Err(SetupError::QuietBeyondLimit {
-                found: setup.quiet,
-                limit: rules.quiet_move_limit,
-            });
-        }
-        pos.threat = setup.threat;
-        pos.quiet = setup.quiet;
-        pos.outcome = pos.status();
-        pos.hash = pos.zobrist_from_scratch();
-        Ok(pos)
-    }
-
     /// The result of a position given as data (not reached by play), by the
     /// checks of the spec in their order.
-    fn status(&self) -> Option<Outcome> {
+    pub(crate) fn status(&self) -> Option<Outcome> {
         let me = self.to_move;
         let opp = me.other();
         if self.free[me.index()] == 0 {
@@ -448,77 +296,37 @@ impl Position {
         self.stack(mv.to).is_some_and(|s| s.top != self.to_move)
     }
 
-    /// The validated setup of this position (its data, without the rules).
-    #[must_use]
-    pub fn setup(&self) -> Setup {
-        Setup {
-            board: self.board,
-            stacks: self.stacks().collect(),
-            to_move: self.to_move,
-            threat: self.threat,
-            quiet: self.quiet,
-        }
-    }
-
     /// Checks a move without playing it.
-    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMoveError> {
         if self.outcome.is_some() {
-            return Err(IllegalMove::GameOver { mv });
+            return Err(IllegalMoveError::GameOver { mv });
         }
         for square in [mv.from, mv.to] {
             if !self.board.contains(square) {
-                return Err(IllegalMove::OffBoard { mv, square });
+                return Err(IllegalMoveError::OffBoard { mv, square });
             }
         }
         let colour = self.to_move;
         let Some(piece) = self.stack(mv.from).filter(|s| s.top == colour) else {
-            return Err(IllegalMove::NotOwnPiece { mv, colour });
+            return Err(IllegalMoveError::NotOwnPiece { mv, colour });
         };
         let want = if piece.is_major() { 2 } else { 1 };
         if mv.from.distance(mv.to) != want {
-            return Err(IllegalMove::WrongDistance {
+            return Err(IllegalMoveError::WrongDistance {
                 mv,
                 major: piece.is_major(),
             });
         }
         if self.board.is_gap(mv.to) {
-            return Err(IllegalMove::OntoGap { mv });
+            return Err(IllegalMoveError::OntoGap { mv });
         }
         match self.stack(mv.to) {
-            Some(s) if s.top == colour => Err(IllegalMove::OntoOwnPiece { mv }),
+            Some(s) if s.top == colour => Err(IllegalMoveError::OntoOwnPiece { mv }),
             None if mv.dcol() * colour.forward() < 0 => {
-                Err(IllegalMove::BackwardWithoutCapture { mv })
+                Err(IllegalMoveError::BackwardWithoutCapture { mv })
             }
             _ => Ok(()),
         }
-    }
-
-    /// A multi-line diagram with coordinates, for terminals: `.` empty, `#`
-    /// gap, `b`/`r` stones, `B`/`R` Majors.
-    #[must_use]
-    pub fn diagram(&self) -> String {
-        let w = self.board.width();
-        let mut s = String::from("    ");
-        for c in 0..w {
-            s.push(char::from(b'a' + c));
-            s.push(' ');
-        }
-        s.push('\n');
-        for r in 0..self.board.height() {
-            s.push_str(&format!("{:>2}  ", r + 1));
-            for c in 0..w {
-                let sq = Square::at(c, r);
-                let ch = if self.board.is_gap(sq) {
-                    '#'
-                } else {
-                    self.stack(sq).map_or('.', Stack::symbol)
-                };
-                s.push(ch);
-                s.push(' ');
-            }
-            s.push('\n');
-        }
-        s
     }
 
     fn set_threat(&mut self, threat: Option<Square>) {
@@ -550,7 +358,7 @@ pub struct PlayMovesError {
     /// The index of the move in the list, from 0.
     pub index: usize,
     /// Why it is illegal there.
-    pub source: IllegalMove,
+    pub source: IllegalMoveError,
 }
 
 impl Position {
@@ -585,7 +393,7 @@ fn outcome_index(o: Outcome) -> usize {
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Error = IllegalMove;
+    type Error = IllegalMoveError;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -706,7 +514,7 @@ impl Game for Position {
         }
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         self.check(mv)?;
         self.play_unchecked(mv);
         Ok(())
@@ -821,194 +629,5 @@ impl ZobristHash for Position {
             h ^= KEYS[OUTCOME_KEYS + outcome_index(o)];
         }
         h
-    }
-}
-
-/// Why a position string was rejected. Rows and columns count from 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParsePositionError {
-    /// Not five fields separated by spaces.
-    #[error(
-        "a position has 5 fields (board, rows, side, breakthrough, quiet count), found {found}"
-    )]
-    FieldCount {
-        /// The number of fields.
-        found: usize,
-    },
-    /// The board field is neither `1`-`4` nor `-`.
-    #[error("board field: {0}")]
-    BoardNumber(BoardError),
-    /// A character of the rows that is not `.`, `#`, `b`, `r`, `B` or `R`.
-    #[error("row {row}, column {column}: {found:?} is not one of . # b r B R")]
-    UnknownSymbol {
-        /// The row, from 1.
-        row: usize,
-        /// The column, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// The rows do not form a valid board (ragged, too large, no start edge...).
-    #[error("rows: {0}")]
-    Layout(BoardError),
-    /// The rows' gaps differ from those of the numbered board.
-    #[error("the rows do not have the layout of board {number}")]
-    LayoutMismatch {
-        /// The board number.
-        number: u8,
-    },
-    /// The side field is neither `b` nor `r`.
-    #[error("side to move: {found:?} is not 'b' or 'r'")]
-    Side {
-        /// The field.
-        found: String,
-    },
-    /// The breakthrough field is neither `-` nor a square.
-    #[error("breakthrough field: {0}")]
-    Threat(ParseSquareError),
-    /// The quiet-move count is not a number 0-255.
-    #[error("quiet-move count: {found:?} is not a number 0-255")]
-    Quiet {
-        /// The field.
-        found: String,
-    },
-    /// The position is not legal.
-    #[error("{0}")]
-    Setup(SetupError),
-}
-
-impl Position {
-    /// Parses a position string (see [`Position`]'s `Display`) under `rules`.
-    pub fn parse_with(s: &str, rules: Rules) -> Result<Position, ParsePositionError> {
-        let fields: Vec<&str> = s.split_whitespace().collect();
-        let [board_f, rows_f, side_f, threat_f, quiet_f] = fields[..] else {
-            return Err(ParsePositionError::FieldCount {
-                found: fields.len(),
-            });
-        };
-        let numbered = if board_f == "-" {
-            None
-        } else {
-            Some(board_f.parse::<u32>().map_or(
-                Err(ParsePositionError::BoardNumber(BoardError::UnknownNumber {
-                    found: u32::MAX,
-                })),
-                |n| Board::standard(n).map_err(ParsePositionError::BoardNumber),
-            )?)
-        };
-        let mut rows = Vec::new();
-        let mut stacks = Vec::new();
-        for (r, text) in rows_f.split('/').enumerate() {
-            let mut row = Vec::new();
-            for (c, found) in text.chars().enumerate() {
-                let place = match found {
-                    '#' => Place::Gap,
-                    '.' => Place::Square,
-                    _ => {
-                        let stack =
-                            Stack::from_symbol(found).ok_or(ParsePositionError::UnknownSymbol {
-                                row: r + 1,
-                                column: c + 1,
-                                found,
-                            })?;
-                        if let (Ok(cc), Ok(rr)) = (u8::try_from(c), u8::try_from(r))
-                            && let Some(sq) = Square::new(cc, rr)
-                        {
-                            stacks.push((sq, stack));
-                        }
-                        Place::Square
-                    }
-                };
-                row.push(place);
-            }
-            rows.push(row);
-        }
-        let layout = Layout { rows };
-        let board = Board::new(&layout).map_err(ParsePositionError::Layout)?;
-        let board = match numbered {
-            Some(b) if b.layout() != layout => {
-                return Err(ParsePositionError::LayoutMismatch {
-                    number: b.number().unwrap_or(0),
-                });
-            }
-            Some(b) => b,
-            None => board,
-        };
-        let to_move = match side_f {
-            "b" => Colour::Blue,
-            "r" => Colour::Red,
-            _ => {
-                return Err(ParsePositionError::Side {
-                    found: side_f.to_owned(),
-                });
-            }
-        };
-        let threat = if threat_f == "-" {
-            None
-        } else {
-            Some(threat_f.parse().map_err(ParsePositionError::Threat)?)
-        };
-        let quiet = quiet_f.parse().map_err(|_| ParsePositionError::Quiet {
-            found: quiet_f.to_owned(),
-        })?;
-        let setup = Setup {
-            board,
-            stacks,
-            to_move,
-            threat,
-            quiet,
-        };
-        Position::from_setup(setup, rules).map_err(ParsePositionError::Setup)
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-
-    /// Parses a position string under the default rules.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Position::parse_with(s, Rules::default())
-    }
-}
-
-impl fmt::Display for Position {
-    /// The position string: five fields separated by single spaces,
-    ///
-    /// 1. the board number `1`-`4`, or `-` for a board of one's own;
-    /// 2. the rows from the top separated by `/`, one character per place
-    ///    from the left: `.` empty, `#` gap, `b`/`r` a Blue/Red stone,
-    ///    `B`/`R` a Blue/Red Major (with its prisoner);
-    /// 3. the side to move, `b` or `r`;
-    /// 4. the square of a pending breakthrough (the piece the side to move
-    ///    must capture now), or `-`;
-    /// 5. the quiet-move count.
-    ///
-    /// The rules are not part of the string; [`Position::parse_with`] takes
-    /// them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.board.number() {
-            Some(n) => write!(f, "{n} ")?,
-            None => f.write_str("- ")?,
-        }
-        for r in 0..self.board.height() {
-            if r > 0 {
-                f.write_str("/")?;
-            }
-            for c in 0..self.board.width() {
-                let sq = Square::at(c, r);
-                let ch = if self.board.is_gap(sq) {
-                    '#'
-                } else {
-                    self.stack(sq).map_or('.', Stack::symbol)
-                };
-                write!(f, "{ch}")?;
-            }
-        }
-        write!(f, " {} ", self.to_move.letter())?;
-        match self.threat {
-            Some(t) => write!(f, "{t}")?,
-            None => f.write_str("-")?,
-        }
-        write!(f, " {}", self.quiet)
     }
 }

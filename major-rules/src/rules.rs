@@ -5,6 +5,7 @@ use crate::stack::Colour;
 /// What happens to a player who is to move, has free pieces, but no legal
 /// move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum NoMoveResult {
     /// **Decision (default):** that player loses.
     #[default]
@@ -21,6 +22,7 @@ pub enum NoMoveResult {
 /// game; a breakthrough the opponent cannot capture ends the game at once; a
 /// reply landing on the other edge does not save the opponent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// The number of consecutive plies without a forward move after which
     /// the game is drawn (the "stalemate draw"); 0 turns the rule off.

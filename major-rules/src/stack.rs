@@ -90,6 +90,7 @@ impl fmt::Display for Colour {
 /// of the piece's own colour: every Major carries exactly one prisoner, of
 /// the other colour, by construction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stack {
     /// The colour of the free piece on top.
     pub top: Colour,

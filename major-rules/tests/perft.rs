@@ -9,7 +9,7 @@
 mod common;
 
 use board_core::{Game, perft, perft_divide, perft_undo};
-use major_rules::{Board, IllegalMove, Position, parse_moves};
+use major_rules::{Board, IllegalMoveError, Position, parse_moves};
 
 /// Depths 1-6 from the start of boards 1-4 (see README.md).
 const TABLE: [[u64; 6]; 4] = [
@@ -73,7 +73,7 @@ fn perft_moves_reject_an_illegal_move_with_its_index() {
     assert_eq!(err.index, 2);
     assert!(matches!(
         err.source,
-        IllegalMove::WrongDistance { major: false, .. }
+        IllegalMoveError::WrongDistance { major: false, .. }
     ));
     assert_eq!(p, before, "the position is left as it was");
     assert!(err.to_string().contains("move 3"));

@@ -38,7 +38,7 @@ fn check_invariants(p: &Position) {
     }
     assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "hash of {p}");
     if p.outcome().is_none() {
-        let again: Position = Position::parse_with(&p.to_string(), *p.rules()).unwrap();
+        let again: Position = Position::parse_with_rules(&p.to_string(), *p.rules()).unwrap();
         assert_eq!(&again, p, "position string round trip of {p}");
         assert_eq!(again.to_string(), p.to_string());
     }

@@ -7,7 +7,9 @@ mod common;
 
 use board_core::{Game, Outcome, Player};
 use common::winner_of;
-use major_rules::{Board, Colour, IllegalMove, Move, NoMoveResult, Position, Rules, Square, Stack};
+use major_rules::{
+    Board, Colour, IllegalMoveError, Move, NoMoveResult, Position, Rules, Square, Stack,
+};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -25,7 +27,7 @@ fn classic(rows: [&str; 8], side: &str, threat: &str, quiet: u8) -> Position {
 }
 
 fn classic_with(rows: [&str; 8], side: &str, quiet: u8, rules: Rules) -> Position {
-    Position::parse_with(&format!("1 {} {side} - {quiet}", rows.join("/")), rules).unwrap()
+    Position::parse_with_rules(&format!("1 {} {side} - {quiet}", rows.join("/")), rules).unwrap()
 }
 
 fn targets(p: &Position, from: &str) -> Vec<String> {
@@ -75,7 +77,7 @@ fn decision_blue_moves_first_and_players_alternate() {
     // Red cannot move twice, Blue cannot move out of turn.
     assert!(matches!(
         p.play(mv("b4-c4")),
-        Err(IllegalMove::NotOwnPiece { .. })
+        Err(IllegalMoveError::NotOwnPiece { .. })
     ));
     play(&mut p, "h4-g4");
     assert_eq!(p.side_to_move(), Colour::Blue);
@@ -110,7 +112,7 @@ fn stone_moves_one_square_in_any_direction_but_backward_only_to_capture() {
     assert_eq!(targets(&p, "d4"), ["d3", "d5", "e3", "e4", "e5"]);
     assert!(matches!(
         p.check(mv("d4-c4")),
-        Err(IllegalMove::BackwardWithoutCapture { .. })
+        Err(IllegalMoveError::BackwardWithoutCapture { .. })
     ));
     let p = classic(
         [
@@ -123,7 +125,7 @@ fn stone_moves_one_square_in_any_direction_but_backward_only_to_capture() {
     assert_eq!(targets(&p, "d4"), ["c4", "d3", "d5", "e3", "e4", "e5"]);
     assert!(matches!(
         p.check(mv("d4-f4")),
-        Err(IllegalMove::WrongDistance { major: false, .. })
+        Err(IllegalMoveError::WrongDistance { major: false, .. })
     ));
 }
 
@@ -192,7 +194,7 @@ fn major_moves_exactly_two_squares_with_sixteen_targets() {
     );
     assert!(matches!(
         p.check(mv("d4-e4")),
-        Err(IllegalMove::WrongDistance { major: true, .. })
+        Err(IllegalMoveError::WrongDistance { major: true, .. })
     ));
 }
 
@@ -227,7 +229,7 @@ fn no_move_onto_a_gap_off_the_board_or_an_own_piece() {
     assert_eq!(targets(&p, "c4"), ["c3", "c5", "d4"]);
     assert!(matches!(
         p.check(mv("c4-d3")),
-        Err(IllegalMove::OntoGap { .. })
+        Err(IllegalMoveError::OntoGap { .. })
     ));
     let p = classic(
         [
@@ -240,11 +242,11 @@ fn no_move_onto_a_gap_off_the_board_or_an_own_piece() {
     assert_eq!(targets(&p, "a1"), ["a2", "b2"]);
     assert!(matches!(
         p.check(mv("a1-b1")),
-        Err(IllegalMove::OntoOwnPiece { .. })
+        Err(IllegalMoveError::OntoOwnPiece { .. })
     ));
     assert!(matches!(
         p.check(mv("a1-i1")),
-        Err(IllegalMove::OffBoard { .. })
+        Err(IllegalMoveError::OffBoard { .. })
     ));
 }
 
@@ -504,7 +506,7 @@ fn decision_no_legal_move_may_be_a_draw_by_rules() {
         no_legal_move: NoMoveResult::Draw,
         ..Rules::default()
     };
-    let mut p = Position::parse_with(WALLED, rules).unwrap();
+    let mut p = Position::parse_with_rules(WALLED, rules).unwrap();
     p.play(mv("a1-b1")).unwrap();
     assert_eq!(p.outcome(), Some(Outcome::Draw));
 }
@@ -606,6 +608,66 @@ fn perft_counts_no_moves_in_a_finished_game() {
     assert_eq!(board_core::perft(&p, 1), 0);
     assert!(matches!(
         p.play(mv("a1-b1")),
-        Err(IllegalMove::GameOver { .. })
+        Err(IllegalMoveError::GameOver { .. })
     ));
+}
+
+#[test]
+fn a_setup_error_lists_every_problem_and_hands_the_setup_back() {
+    use major_rules::{Setup, SetupProblem};
+    // Board 3 has gaps.
+    let board = Board::standard(3).unwrap();
+    let gap = (0..board.width())
+        .flat_map(|c| (0..board.height()).filter_map(move |r| Square::new(c, r)))
+        .find(|&sq| board.is_gap(sq))
+        .expect("board 3 has gaps");
+    let mut setup = Setup::start(board);
+    let (first_square, first_stack) = setup.stacks[0];
+    setup.stacks.push((gap, Stack::stone(Colour::Red)));
+    setup.stacks.push((first_square, first_stack));
+    let off = Square::new(major_rules::MAX_SIDE - 1, 0).unwrap();
+    setup.stacks.push((off, Stack::stone(Colour::Blue)));
+    // A Blue Major somewhere empty: one stone more than each side starts
+    // with (the Major itself for Blue, its prisoner for Red).
+    let empty = board
+        .squares()
+        .find(|&sq| !board.is_gap(sq) && setup.stacks.iter().all(|&(s, _)| s != sq))
+        .expect("an empty square");
+    setup.stacks.push((empty, Stack::major(Colour::Blue)));
+    setup.threat = Some(empty);
+    setup.quiet = 200;
+    let err = Position::from_setup(setup.clone(), Rules::default()).unwrap_err();
+    assert_eq!(err.setup, setup);
+    let kinds: Vec<&str> = err
+        .problems
+        .iter()
+        .map(|p| match p {
+            SetupProblem::OffBoard { .. } => "off board",
+            SetupProblem::OnGap { .. } => "on gap",
+            SetupProblem::DuplicateSquare { .. } => "duplicate",
+            SetupProblem::TooManyStones { .. } => "too many",
+            SetupProblem::ThreatOffEdge { .. } => "threat off edge",
+            SetupProblem::ThreatWithoutPiece { .. } => "threat without piece",
+            SetupProblem::QuietBeyondLimit { .. } => "quiet",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "on gap",
+            "duplicate",
+            "off board",
+            "too many",
+            "too many",
+            "threat off edge",
+            "quiet"
+        ],
+        "{err}"
+    );
+    // The message names them all.
+    let text = err.to_string();
+    assert!(
+        text.contains(&gap.to_string()) && text.contains(&off.to_string()),
+        "{text}"
+    );
 }

@@ -2,28 +2,6 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-/// Implements serde's traits for a type through its `Display` and `FromStr`
-/// text form.
-#[cfg(feature = "serde")]
-macro_rules! serde_as_text {
-    ($ty:ty) => {
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let s = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
-                s.parse().map_err(serde::de::Error::custom)
-            }
-        }
-    };
-}
-#[cfg(feature = "serde")]
-pub(crate) use serde_as_text;
-
 #[cfg(feature = "ai")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod ai;

@@ -115,7 +115,7 @@ impl FromStr for Move {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Move);
+board_core::serde_as_text!(Move);
 
 /// The legal moves of a position, in square order (or a single
 /// [`Move::Pass`]).

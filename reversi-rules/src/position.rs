@@ -547,4 +547,4 @@ impl fmt::Display for Diagram<'_> {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Position);
+board_core::serde_as_text!(Position);

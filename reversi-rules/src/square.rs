@@ -165,7 +165,7 @@ impl FromStr for Square {
 }
 
 #[cfg(feature = "serde")]
-crate::serde_as_text!(Square);
+board_core::serde_as_text!(Square);
 
 #[cfg(test)]
 mod tests {
