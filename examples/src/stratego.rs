@@ -298,7 +298,7 @@ fn predefined_by(text: &str) -> Option<Deployment> {
 fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     let rules = args.rules.rules();
     let pos = match &args.position {
-        Some(text) => Position::from_text(text, rules)?,
+        Some(text) => Position::parse_with_rules(text, rules)?,
         None => {
             let Some((r, b)) = args.setup.split_once(',') else {
                 crate::fail!("--setup wants two deployments, as 1,2");

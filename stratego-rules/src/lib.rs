@@ -32,18 +32,18 @@ pub use builder::{BUILD_ORDER, BuildError, SetupBuilder};
 pub use combat::{Battle, battle};
 pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use movegen::MAX_MOVES;
-pub use notation::PositionParseError;
+pub use notation::ParsePositionError;
 pub use piece::{Army, BoardPiece, Piece, Rank, colour};
-pub use position::{IllegalMove, MoveList, MoveReport, Position, UndoInfo};
+pub use position::{IllegalMoveError, MoveList, MoveReport, Position, UndoInfo};
 pub use predefined::predefined;
 pub use replay::{ReplayError, ReplaySummary};
 pub use rules::{Preset, Rules, UnknownPreset};
 pub use setup::{
-    Deployment, DeploymentParseError, Setup, SetupError, SetupProblem, zone_index, zone_square,
+    Deployment, ParseDeploymentError, Setup, SetupError, SetupProblem, zone_index, zone_square,
 };
-pub use square::{Direction, Move, MoveParseError, Square, SquareError};
+pub use square::{Direction, Move, ParseMoveError, ParseSquareError, Square};
 pub use ucc::UccGame;
-pub use view::{SeenPiece, View};
+pub use view::{Diagram, SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};
 
 /// Re-exported: the traits a [`Position`] implements, so that one dependency

@@ -15,7 +15,10 @@
 //!   `-`.
 //!
 //! [`Display`](core::fmt::Display) writes every field, so parsing the output
-//! gives the position back.
+//! gives the position back. With the `serde` feature a position travels as
+//! this text; the rules are not part of it (they are the default rules when
+//! it is read back, [`Position::parse_with_rules`] takes others), nor is an
+//! ISF chase in progress.
 
 use core::fmt;
 use core::str::FromStr;
@@ -28,7 +31,7 @@ use crate::{Army, Piece, Position, Rank, Rules, Square};
 
 /// A position text that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PositionParseError {
+pub enum ParsePositionError {
     /// Not 3 or 7 space-separated fields.
     #[error("expected 3 or 7 fields, found {0}")]
     Fields(usize),
@@ -101,19 +104,19 @@ pub enum PositionParseError {
 impl Position {
     /// Parses the text form (see the [`notation`](crate::notation) module)
     /// with the given rules.
-    pub fn from_text(text: &str, rules: Rules) -> Result<Position, PositionParseError> {
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParsePositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 3 && fields.len() != 7 {
-            return Err(PositionParseError::Fields(fields.len()));
+            return Err(ParsePositionError::Fields(fields.len()));
         }
         let board = parse_board(fields[0])?;
         let to_move = match fields[1] {
             "r" => Player::First,
             "b" => Player::Second,
-            s => return Err(PositionParseError::Side(s.to_string())),
+            s => return Err(ParsePositionError::Side(s.to_string())),
         };
         let army =
-            Army::from_name(fields[2]).ok_or_else(|| PositionParseError::Army(fields[2].into()))?;
+            Army::from_name(fields[2]).ok_or_else(|| ParsePositionError::Army(fields[2].into()))?;
         let (mut ply, mut quiet, mut shuttle) = (0, 0, ByPlayer::<Shuttle>::default());
         if fields.len() == 7 {
             ply = counter("ply", fields[3])?;
@@ -125,7 +128,7 @@ impl Position {
             for rank in Rank::ALL {
                 let (found, max) = (pos.count(owner, rank), army.count(rank));
                 if found > max {
-                    return Err(PositionParseError::TooMany {
+                    return Err(ParsePositionError::TooMany {
                         owner,
                         rank,
                         army,
@@ -139,17 +142,17 @@ impl Position {
     }
 }
 
-fn counter(field: &'static str, text: &str) -> Result<u32, PositionParseError> {
-    text.parse().map_err(|_| PositionParseError::Counter {
+fn counter(field: &'static str, text: &str) -> Result<u32, ParsePositionError> {
+    text.parse().map_err(|_| ParsePositionError::Counter {
         field,
         text: text.to_string(),
     })
 }
 
-fn parse_board(text: &str) -> Result<[Cell; 100], PositionParseError> {
+fn parse_board(text: &str) -> Result<[Cell; 100], ParsePositionError> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 10 {
-        return Err(PositionParseError::Ranks(rows.len()));
+        return Err(ParsePositionError::Ranks(rows.len()));
     }
     let mut board = [cell::EMPTY; 100];
     for (i, row) in rows.iter().enumerate() {
@@ -163,16 +166,16 @@ fn parse_board(text: &str) -> Result<[Cell; 100], PositionParseError> {
                 continue; // counted, reported below
             };
             match ch {
-                '.' if sq.is_lake() => return Err(PositionParseError::LakeExpected(sq)),
+                '.' if sq.is_lake() => return Err(ParsePositionError::LakeExpected(sq)),
                 '.' => {}
                 '~' if sq.is_lake() => {}
-                '~' => return Err(PositionParseError::NotALake(sq)),
+                '~' => return Err(ParsePositionError::NotALake(sq)),
                 _ => {
                     let Some(r) = Rank::from_letter(ch).filter(|_| ch.is_ascii_alphabetic()) else {
-                        return Err(PositionParseError::BadChar { rank: rank + 1, ch });
+                        return Err(ParsePositionError::BadChar { rank: rank + 1, ch });
                     };
                     if sq.is_lake() {
-                        return Err(PositionParseError::LakeExpected(sq));
+                        return Err(ParsePositionError::LakeExpected(sq));
                     }
                     let owner = if ch.is_ascii_uppercase() {
                         Player::First
@@ -182,7 +185,7 @@ fn parse_board(text: &str) -> Result<[Cell; 100], PositionParseError> {
                     let moved = chars.next_if_eq(&'\'').is_some();
                     let revealed = chars.next_if_eq(&'*').is_some();
                     if moved && !r.is_movable() {
-                        return Err(PositionParseError::ImmobileMoved {
+                        return Err(ParsePositionError::ImmobileMoved {
                             square: sq,
                             rank: r,
                         });
@@ -192,7 +195,7 @@ fn parse_board(text: &str) -> Result<[Cell; 100], PositionParseError> {
             }
         }
         if file != 10 {
-            return Err(PositionParseError::RankLength {
+            return Err(ParsePositionError::RankLength {
                 rank: rank + 1,
                 found: usize::from(file),
             });
@@ -201,11 +204,11 @@ fn parse_board(text: &str) -> Result<[Cell; 100], PositionParseError> {
     Ok(board)
 }
 
-fn parse_series(text: &str) -> Result<Shuttle, PositionParseError> {
+fn parse_series(text: &str) -> Result<Shuttle, ParsePositionError> {
     if text == "-" {
         return Ok(Shuttle::default());
     }
-    let bad = || PositionParseError::Series(text.to_string());
+    let bad = || ParsePositionError::Series(text.to_string());
     let mut parts = text.split(':');
     let (Some(at), Some(span), Some(count), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -285,10 +288,10 @@ impl fmt::Display for Position {
 }
 
 impl FromStr for Position {
-    type Err = PositionParseError;
-    /// [`Position::from_text`] with the default rules.
-    fn from_str(s: &str) -> Result<Position, PositionParseError> {
-        Position::from_text(s, Rules::default())
+    type Err = ParsePositionError;
+    /// [`Position::parse_with_rules`] with the default rules.
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        Position::parse_with_rules(s, Rules::default())
     }
 }
 
@@ -318,58 +321,58 @@ mod tests {
     fn every_error_is_named() {
         let empty = "........../........../........../........../..~~..~~../..~~..~~../........../........../........../..........";
         assert!(format!("{empty} r classic").parse::<Position>().is_ok());
-        let cases: Vec<(String, PositionParseError)> = vec![
-            ("x".into(), PositionParseError::Fields(1)),
+        let cases: Vec<(String, ParsePositionError)> = vec![
+            ("x".into(), ParsePositionError::Fields(1)),
             (
                 format!("{empty} r classic 0"),
-                PositionParseError::Fields(4),
+                ParsePositionError::Fields(4),
             ),
-            ("a/b r classic".into(), PositionParseError::Ranks(2)),
+            ("a/b r classic".into(), ParsePositionError::Ranks(2)),
             (
                 format!("{empty} x classic"),
-                PositionParseError::Side("x".into()),
+                ParsePositionError::Side("x".into()),
             ),
             (
                 format!("{empty} r chess"),
-                PositionParseError::Army("chess".into()),
+                ParsePositionError::Army("chess".into()),
             ),
             (
                 format!("{empty} r classic z 0 - -"),
-                PositionParseError::Counter {
+                ParsePositionError::Counter {
                     field: "ply",
                     text: "z".into(),
                 },
             ),
             (
                 format!("{empty} r classic 0 0 a1:a1-a1:1 -"),
-                PositionParseError::Series("a1:a1-a1:1".into()),
+                ParsePositionError::Series("a1:a1-a1:1".into()),
             ),
             (
                 format!("{empty}. r classic"),
-                PositionParseError::RankLength { rank: 1, found: 11 },
+                ParsePositionError::RankLength { rank: 1, found: 11 },
             ),
             (
                 format!("Q{} r classic", &empty[1..]),
-                PositionParseError::BadChar { rank: 10, ch: 'Q' },
+                ParsePositionError::BadChar { rank: 10, ch: 'Q' },
             ),
             (
                 format!("~{} r classic", &empty[1..]),
-                PositionParseError::NotALake(Square::at(90)),
+                ParsePositionError::NotALake(Square::at(90)),
             ),
             (
                 empty.replacen('~', ".", 1) + " r classic",
-                PositionParseError::LakeExpected(Square::at(52)),
+                ParsePositionError::LakeExpected(Square::at(52)),
             ),
             (
                 format!("B'{} r classic", &empty[1..]),
-                PositionParseError::ImmobileMoved {
+                ParsePositionError::ImmobileMoved {
                     square: Square::at(90),
                     rank: Rank::Bomb,
                 },
             ),
             (
                 format!("MM{} r classic", &empty[2..]),
-                PositionParseError::TooMany {
+                ParsePositionError::TooMany {
                     owner: Player::First,
                     rank: Rank::Marshal,
                     army: Army::Classic,
@@ -383,3 +386,6 @@ mod tests {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Position);

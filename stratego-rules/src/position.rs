@@ -65,7 +65,7 @@ pub struct MoveReport {
 
 /// Why a move is not legal in a position (the position is left unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
+pub enum IllegalMoveError {
     /// The game is over.
     #[error("{mv}: the game is over")]
     GameOver {
@@ -291,62 +291,62 @@ impl Position {
     }
 
     /// Checks `mv` and says precisely why it is illegal.
-    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMoveError> {
         if self.early_end().is_some() {
-            return Err(IllegalMove::GameOver { mv });
+            return Err(IllegalMoveError::GameOver { mv });
         }
         let me = self.to_move;
         let c = self.board[mv.from.index()];
         if c == cell::EMPTY {
-            return Err(IllegalMove::NoPiece { mv });
+            return Err(IllegalMoveError::NoPiece { mv });
         }
         if !cell::is_own(c, me) {
-            return Err(IllegalMove::NotYours { mv });
+            return Err(IllegalMoveError::NotYours { mv });
         }
         let rank = cell::rank(c).unwrap_or(Rank::Flag);
         if !rank.is_movable() {
-            return Err(IllegalMove::Immobile { mv, rank });
+            return Err(IllegalMoveError::Immobile { mv, rank });
         }
         let Some((dir, dist)) = mv.line() else {
-            return Err(IllegalMove::NotStraight { mv });
+            return Err(IllegalMoveError::NotStraight { mv });
         };
         if dist > 1 && rank != Rank::Scout {
-            return Err(IllegalMove::TooFar { mv, rank });
+            return Err(IllegalMoveError::TooFar { mv, rank });
         }
         let mut sq = mv.from;
         for _ in 1..dist {
             sq = sq.step(dir).unwrap_or(mv.to);
             if sq.is_lake() {
-                return Err(IllegalMove::Lake { mv, lake: sq });
+                return Err(IllegalMoveError::Lake { mv, lake: sq });
             }
             if self.board[sq.index()] != cell::EMPTY {
-                return Err(IllegalMove::Blocked { mv, at: sq });
+                return Err(IllegalMoveError::Blocked { mv, at: sq });
             }
         }
         if mv.to.is_lake() {
-            return Err(IllegalMove::Lake { mv, lake: mv.to });
+            return Err(IllegalMoveError::Lake { mv, lake: mv.to });
         }
         let t = self.board[mv.to.index()];
         if t == cell::EMPTY {
             if let Some(limit) = self.rules.two_square {
                 let next = self.shuttle[me].next(mv.from.index() as u8, mv.to.index() as u8);
                 if next.count > limit {
-                    return Err(IllegalMove::TwoSquare { mv, limit });
+                    return Err(IllegalMoveError::TwoSquare { mv, limit });
                 }
             }
             if self.chase_forbids(me, mv.from.index() as u8, mv.to.index() as u8) {
-                return Err(IllegalMove::MoreSquares { mv });
+                return Err(IllegalMoveError::MoreSquares { mv });
             }
         } else if cell::is_own(t, me) {
-            return Err(IllegalMove::OwnPiece { mv });
+            return Err(IllegalMoveError::OwnPiece { mv });
         } else if dist > 1 && !self.rules.scout_range_attack {
-            return Err(IllegalMove::RangeAttack { mv });
+            return Err(IllegalMoveError::RangeAttack { mv });
         }
         Ok(())
     }
 
     /// Plays `mv` if legal and reports what happened (the battle, if any).
-    pub fn play_move(&mut self, mv: Move) -> Result<MoveReport, IllegalMove> {
+    pub fn play_move(&mut self, mv: Move) -> Result<MoveReport, IllegalMoveError> {
         self.check(mv)?;
         Ok(self.apply(mv))
     }
@@ -521,7 +521,7 @@ pub(crate) fn early_end(
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Error = IllegalMove;
+    type Error = IllegalMoveError;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -537,7 +537,7 @@ impl Game for Position {
         self.apply(mv);
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         self.play_move(mv).map(|_| ())
     }
 

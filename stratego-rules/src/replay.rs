@@ -2,7 +2,7 @@
 
 use board_core::Outcome;
 
-use crate::{IllegalMove, Move, SetupError};
+use crate::{IllegalMoveError, Move, SetupError};
 
 /// What a successful replay found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub enum ReplayError {
         /// 1-based ply.
         ply: usize,
         /// Why.
-        error: IllegalMove,
+        error: IllegalMoveError,
     },
     /// A move that leaves the board (only allowed on a move the record
     /// marks as rejected).

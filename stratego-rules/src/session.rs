@@ -30,7 +30,7 @@
 
 use board_core::{ByPlayer, Game, Observable, Outcome, Player};
 
-use crate::{Army, Deployment, IllegalMove, Move, Position, Rules, Setup, SetupProblem, View};
+use crate::{Army, Deployment, IllegalMoveError, Move, Position, Rules, Setup, SetupProblem, View};
 
 /// Milliseconds on the caller's clock.
 pub type Millis = u64;
@@ -67,7 +67,7 @@ pub enum SessionError {
     NotYourTurn(Player),
     /// The move is illegal.
     #[error(transparent)]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMoveError),
     /// The session is over.
     #[error("the game is over")]
     Finished,

@@ -231,7 +231,7 @@ impl Position {
 
 /// A deployment text that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DeploymentParseError {
+pub enum ParseDeploymentError {
     /// Not the expected number of characters or rows.
     #[error("expected {expected} characters, found {found}")]
     Length {
@@ -281,10 +281,10 @@ impl Deployment {
     /// The Gravon 40-character form: front row first, files a..j, Gravon
     /// letters (`B`..`M`; Blue's `N`..`Y` are read as the same ranks), `A`
     /// for an empty square (Barrage).
-    pub fn from_gravon(text: &str) -> Result<Deployment, DeploymentParseError> {
+    pub fn from_gravon(text: &str) -> Result<Deployment, ParseDeploymentError> {
         let chars: Vec<char> = text.trim().chars().collect();
         if chars.len() != 40 {
-            return Err(DeploymentParseError::Length {
+            return Err(ParseDeploymentError::Length {
                 expected: 40,
                 found: chars.len(),
             });
@@ -295,7 +295,7 @@ impl Deployment {
                 'A' => None,
                 _ => Some(
                     Rank::from_gravon_letter(ch)
-                        .ok_or(DeploymentParseError::BadChar { index, ch })?
+                        .ok_or(ParseDeploymentError::BadChar { index, ch })?
                         .1,
                 ),
             };
@@ -317,12 +317,12 @@ impl Deployment {
     pub fn from_ucc_rows(
         owner: Player,
         rows: [&str; 4],
-    ) -> Result<Deployment, DeploymentParseError> {
+    ) -> Result<Deployment, ParseDeploymentError> {
         let mut squares = [None; 40];
         for (y, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.trim_end().chars().collect();
             if chars.len() != 10 {
-                return Err(DeploymentParseError::Length {
+                return Err(ParseDeploymentError::Length {
                     expected: 10,
                     found: chars.len(),
                 });
@@ -331,7 +331,7 @@ impl Deployment {
                 let rank = match ch {
                     '.' => None,
                     _ => Some(
-                        Rank::from_ucc_char(ch).ok_or(DeploymentParseError::BadChar {
+                        Rank::from_ucc_char(ch).ok_or(ParseDeploymentError::BadChar {
                             index: y * 10 + x,
                             ch,
                         })?,
@@ -405,10 +405,10 @@ impl fmt::Display for Deployment {
 }
 
 impl FromStr for Deployment {
-    type Err = DeploymentParseError;
+    type Err = ParseDeploymentError;
     /// Four rows of ten [`Rank::letter`]s or `.`, front row first, separated
     /// by `/` (the separators may be left out).
-    fn from_str(s: &str) -> Result<Deployment, DeploymentParseError> {
+    fn from_str(s: &str) -> Result<Deployment, ParseDeploymentError> {
         let chars: Vec<(usize, char)> = s
             .trim()
             .chars()
@@ -416,7 +416,7 @@ impl FromStr for Deployment {
             .filter(|&(_, c)| c != '/')
             .collect();
         if chars.len() != 40 {
-            return Err(DeploymentParseError::Length {
+            return Err(ParseDeploymentError::Length {
                 expected: 40,
                 found: chars.len(),
             });
@@ -426,7 +426,7 @@ impl FromStr for Deployment {
             *sq = match ch {
                 '.' => None,
                 _ => {
-                    Some(Rank::from_letter(ch).ok_or(DeploymentParseError::BadChar { index, ch })?)
+                    Some(Rank::from_letter(ch).ok_or(ParseDeploymentError::BadChar { index, ch })?)
                 }
             };
         }
@@ -518,7 +518,7 @@ mod tests {
         }
         assert_eq!(
             Deployment::from_gravon("B"),
-            Err(DeploymentParseError::Length {
+            Err(ParseDeploymentError::Length {
                 expected: 40,
                 found: 1
             })
@@ -526,7 +526,7 @@ mod tests {
         let bad = format!("Z{}", &d.to_gravon()[1..]);
         assert_eq!(
             Deployment::from_gravon(&bad),
-            Err(DeploymentParseError::BadChar { index: 0, ch: 'Z' })
+            Err(ParseDeploymentError::BadChar { index: 0, ch: 'Z' })
         );
     }
 }

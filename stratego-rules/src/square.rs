@@ -5,13 +5,14 @@ use core::str::FromStr;
 
 /// A square of the 10x10 board: files `a`..`j` left to right, ranks `1`..`10`
 /// from Red's side. Always valid (index below 100).
+///
+/// With the `serde` feature a square travels as its name (`"a4"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(u8);
 
 /// A square name that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SquareError {
+pub enum ParseSquareError {
     /// The text is empty.
     #[error("empty square name")]
     Empty,
@@ -115,21 +116,21 @@ impl fmt::Display for Square {
 }
 
 impl FromStr for Square {
-    type Err = SquareError;
-    fn from_str(s: &str) -> Result<Square, SquareError> {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let mut chars = s.chars();
-        let file = chars.next().ok_or(SquareError::Empty)?;
+        let file = chars.next().ok_or(ParseSquareError::Empty)?;
         let f = match file {
             'a'..='j' => file as u8 - b'a',
             'A'..='J' => file as u8 - b'A',
-            _ => return Err(SquareError::File(file)),
+            _ => return Err(ParseSquareError::File(file)),
         };
         let rest = chars.as_str();
         let r: u8 = match rest.parse::<u8>() {
             Ok(r @ 1..=10) if !rest.starts_with('+') && !rest.starts_with('0') => r,
-            _ => return Err(SquareError::Rank(rest.to_string())),
+            _ => return Err(ParseSquareError::Rank(rest.to_string())),
         };
-        Square::new(f, r - 1).ok_or_else(|| SquareError::Rank(rest.to_string()))
+        Square::new(f, r - 1).ok_or_else(|| ParseSquareError::Rank(rest.to_string()))
     }
 }
 
@@ -172,9 +173,9 @@ impl Direction {
 /// A move: a whole turn, from one square to another (a step, a Scout's long
 /// move, or an attack). Whether it attacks follows from the position.
 ///
-/// Text form `a4-a5`; the parser also accepts `a4xa5` and `a4 a5`.
+/// Text form `a4-a5`; the parser also accepts `a4xa5` and `a4 a5`. With
+/// the `serde` feature a move travels as its text form (`"a4-a5"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Where the piece stands.
     pub from: Square,
@@ -215,16 +216,16 @@ impl Move {
 
 /// A move that does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MoveParseError {
+pub enum ParseMoveError {
     /// No separator (`-`, `x` or a space) between the two squares.
     #[error("move {0:?} has no separator between the squares (write a4-a5)")]
     NoSeparator(String),
     /// The first square is wrong.
     #[error("bad source square: {0}")]
-    From(SquareError),
+    From(ParseSquareError),
     /// The second square is wrong.
     #[error("bad target square: {0}")]
-    To(SquareError),
+    To(ParseSquareError),
 }
 
 impl fmt::Display for Move {
@@ -234,8 +235,8 @@ impl fmt::Display for Move {
 }
 
 impl FromStr for Move {
-    type Err = MoveParseError;
-    fn from_str(s: &str) -> Result<Move, MoveParseError> {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let s = s.trim();
         // The separator follows the first square: skip its file letter.
         let cut = s
@@ -243,11 +244,11 @@ impl FromStr for Move {
             .skip(1)
             .find(|&(_, c)| matches!(c, '-' | 'x' | 'X' | ' '))
             .map(|(i, _)| i)
-            .ok_or_else(|| MoveParseError::NoSeparator(s.to_string()))?;
+            .ok_or_else(|| ParseMoveError::NoSeparator(s.to_string()))?;
         let (a, b) = (&s[..cut], s[cut + 1..].trim_start());
         Ok(Move {
-            from: a.parse().map_err(MoveParseError::From)?,
-            to: b.parse().map_err(MoveParseError::To)?,
+            from: a.parse().map_err(ParseMoveError::From)?,
+            to: b.parse().map_err(ParseMoveError::To)?,
         })
     }
 }
@@ -282,16 +283,21 @@ mod tests {
         assert_eq!("a4 a5".parse::<Move>(), Ok(m));
         assert!(matches!(
             "a4a5".parse::<Move>(),
-            Err(MoveParseError::NoSeparator(_))
+            Err(ParseMoveError::NoSeparator(_))
         ));
         assert!(matches!(
             "z4-a5".parse::<Move>(),
-            Err(MoveParseError::From(_))
+            Err(ParseMoveError::From(_))
         ));
         assert!(matches!(
             "a4-a55".parse::<Move>(),
-            Err(MoveParseError::To(_))
+            Err(ParseMoveError::To(_))
         ));
         assert_eq!(m.line(), Some((Direction::North, 1)));
     }
 }
+
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Square);
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Move);

@@ -8,7 +8,7 @@ use board_core::{Outcome, Player};
 
 use crate::replay::{ReplayError, ReplaySummary, outcome_text};
 use crate::{
-    Army, Battle, Deployment, DeploymentParseError, Move, Position, Rank, Rules, Setup, Square,
+    Army, Battle, Deployment, Move, ParseDeploymentError, Position, Rank, Rules, Setup, Square,
 };
 
 /// A UCC log.
@@ -112,7 +112,7 @@ pub enum UccErrorKind {
     SetupHeader(&'static str),
     /// A setup row is wrong.
     #[error("setup row: {0}")]
-    SetupRow(DeploymentParseError),
+    SetupRow(ParseDeploymentError),
     /// A line that is no move, end notice or result.
     #[error("unexpected line {0:?}")]
     Unexpected(String),

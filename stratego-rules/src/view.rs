@@ -169,49 +169,114 @@ impl View {
         pos
     }
 
-    /// The board as the viewer sees it, rank 10 at the top: own pieces by
-    /// strength (`B`, `F`, `1`..`10`), enemy pieces as `?` (unmoved), `?'`
-    /// (moved) or their revealed strength; Red's labels start with `R`,
-    /// Blue's with `b`; a `*` marks the viewer's own pieces the opponent
-    /// knows.
+    /// The board as the viewer sees it, for terminals: a [`Diagram`]
+    /// (see there for the labels).
+    ///
+    /// ```
+    /// use board_core::{Observable, Player};
+    /// use stratego_rules::{Army, Position, Preset, Setup, predefined};
+    /// let d = predefined();
+    /// let pos = Position::from_setup(Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1), Preset::Battlegeneral.rules())?;
+    /// let red = pos.view(Player::First).diagram().to_string();
+    /// assert_eq!(red.matches("b?").count(), 40); // Blue's pieces, unknown to Red
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn render(&self) -> String {
-        let mut out = String::new();
+    pub fn diagram(&self) -> Diagram<'_> {
+        Diagram {
+            shows: Shows::View(self),
+        }
+    }
+}
+
+impl Position {
+    /// The referee's board, every rank shown, for terminals: a [`Diagram`].
+    ///
+    /// ```
+    /// use stratego_rules::{Army, Position, Preset, Setup, predefined};
+    /// let d = predefined();
+    /// let pos = Position::from_setup(Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1), Preset::Battlegeneral.rules())?;
+    /// let text = pos.diagram().to_string();
+    /// assert!(!text.contains('?'));
+    /// assert_eq!(text.matches(" RF ").count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn diagram(&self) -> Diagram<'_> {
+        Diagram {
+            shows: Shows::Referee(self),
+        }
+    }
+}
+
+/// What a [`Diagram`] draws.
+#[derive(Debug, Clone, Copy)]
+enum Shows<'a> {
+    View(&'a View),
+    Referee(&'a Position),
+}
+
+/// A board picture for terminals, rank 10 at the top, from
+/// [`View::diagram`] (what one player sees) or [`Position::diagram`] (the
+/// referee's board). Pieces by strength (`B`, `F`, `1`..`10`), Red's
+/// labels starting with `R`, Blue's with `b`; in a view, enemy pieces whose
+/// rank the viewer does not know are `?` (unmoved) or `?'` (moved), and a
+/// `*` marks the viewer's own pieces the opponent knows; on the referee's
+/// board a `*` marks every revealed piece. Lakes are `~~`.
+#[derive(Debug, Clone, Copy)]
+pub struct Diagram<'a> {
+    shows: Shows<'a>,
+}
+
+impl Diagram<'_> {
+    /// The label of the piece on `sq`, if any.
+    fn label(&self, sq: Square) -> Option<String> {
+        let (owner, rank, mark) = match self.shows {
+            Shows::View(view) => {
+                let p = view.piece_at(sq)?;
+                let rank = match p.rank {
+                    Some(r) if p.owner == view.viewer && p.revealed => format!("{}*", r.short()),
+                    Some(r) => r.short().to_string(),
+                    None if p.moved => "?'".to_string(),
+                    None => "?".to_string(),
+                };
+                (p.owner, rank, "")
+            }
+            Shows::Referee(pos) => {
+                let p = pos.piece_at(sq)?;
+                let mark = if p.revealed { "*" } else { "" };
+                (p.piece.owner, p.piece.rank.short().to_string(), mark)
+            }
+        };
+        let side = if owner == Player::First { 'R' } else { 'b' };
+        Some(format!(" {side}{:<3}", format!("{rank}{mark}")))
+    }
+}
+
+impl fmt::Display for Diagram<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..10u8).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
+            write!(f, "{:>2} ", rank + 1)?;
             for file in 0..10u8 {
                 let sq = Square::at(rank * 10 + file);
-                let label = if sq.is_lake() {
-                    "  ~~ ".to_string()
+                if sq.is_lake() {
+                    f.write_str("  ~~ ")?;
                 } else {
-                    match self.piece_at(sq) {
-                        None => "  .  ".to_string(),
-                        Some(p) => {
-                            let side = if p.owner == Player::First { 'R' } else { 'b' };
-                            let r = match p.rank {
-                                Some(r) if p.owner == self.viewer && p.revealed => {
-                                    format!("{}*", r.short())
-                                }
-                                Some(r) => r.short().to_string(),
-                                None if p.moved => "?'".to_string(),
-                                None => "?".to_string(),
-                            };
-                            format!(" {side}{r:<3}")
-                        }
+                    match self.label(sq) {
+                        None => f.write_str("  .  ")?,
+                        Some(label) => f.write_str(&label)?,
                     }
-                };
-                out.push_str(&label);
+                }
             }
-            out.push('\n');
+            writeln!(f)?;
         }
-        out.push_str("     a    b    c    d    e    f    g    h    i    j\n");
-        out
+        writeln!(f, "     a    b    c    d    e    f    g    h    i    j")
     }
 }
 
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render())
+        self.diagram().fmt(f)
     }
 }
 

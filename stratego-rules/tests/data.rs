@@ -163,7 +163,7 @@ fn a_gravon_game_that_needs_the_two_square_rule_at_5_is_rejected_at_3() {
             continue;
         };
         if let Err(ReplayError::Illegal {
-            error: stratego_rules::IllegalMove::TwoSquare { .. },
+            error: stratego_rules::IllegalMoveError::TwoSquare { .. },
             ..
         }) = game.replay(Preset::Hasbro.rules())
         {
@@ -192,7 +192,7 @@ fn the_ucc_logs_need_the_ucc_preset() {
             matches!(
                 g.replay(Preset::Battlegeneral.rules()),
                 Err(ReplayError::Illegal {
-                    error: stratego_rules::IllegalMove::TwoSquare { .. },
+                    error: stratego_rules::IllegalMoveError::TwoSquare { .. },
                     ..
                 })
             )

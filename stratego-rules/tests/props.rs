@@ -79,7 +79,8 @@ fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
         }
     }
     let new: String = out.into_iter().collect();
-    Position::from_text(&format!("{new} {rest}"), pos.rules()).unwrap_or_else(|e| panic!("{e}"))
+    Position::parse_with_rules(&format!("{new} {rest}"), pos.rules())
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Plays a random game and checks every invariant at every ply.
@@ -102,7 +103,7 @@ fn check_game(seed: u64, rule_bits: u8, barrage: bool, max_plies: usize) {
         // Text round trip.
         let text = pos.to_string();
         assert_eq!(
-            Position::from_text(&text, rules).as_ref(),
+            Position::parse_with_rules(&text, rules).as_ref(),
             Ok(&pos),
             "{text}"
         );
@@ -266,7 +267,7 @@ fn check_isf_game(seed: u64) -> usize {
                 Ok(()) => assert!(with.contains(m)),
                 Err(e) => {
                     assert!(
-                        matches!(e, stratego_rules::IllegalMove::MoreSquares { .. }),
+                        matches!(e, stratego_rules::IllegalMoveError::MoreSquares { .. }),
                         "{e}"
                     );
                     assert!(!with.contains(m));

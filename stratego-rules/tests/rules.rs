@@ -2,7 +2,7 @@
 
 use board_core::{Game, Observable, Outcome, Player};
 use stratego_rules::{
-    Battle, IllegalMove, Move, MoveList, Position, Preset, Rank, Rules, Square, battle,
+    Battle, IllegalMoveError, Move, MoveList, Position, Preset, Rank, Rules, Square, battle,
 };
 
 /// A position from `(square, token)` pairs in the text notation (`M` Red
@@ -19,7 +19,8 @@ fn pos(pieces: &[(&str, &str)], side: char, rules: Rules) -> Position {
         grid[usize::from(s.rank())][usize::from(s.file())] = (*tok).to_string();
     }
     let rows: Vec<String> = (0..10).rev().map(|r| grid[r].concat()).collect();
-    Position::from_text(&format!("{} {side} classic", rows.join("/")), rules).expect("position")
+    Position::parse_with_rules(&format!("{} {side} classic", rows.join("/")), rules)
+        .expect("position")
 }
 
 fn mv(s: &str) -> Move {
@@ -65,30 +66,30 @@ fn a_piece_steps_one_square_orthogonally_never_into_a_lake() {
     assert_eq!(moves_from(&p, "e5"), ["e4", "e6", "f5"]);
     assert!(matches!(
         p.check(mv("c4-c5")),
-        Err(IllegalMove::Lake { .. })
+        Err(IllegalMoveError::Lake { .. })
     ));
     assert!(matches!(
         p.check(mv("c4-c6")),
-        Err(IllegalMove::TooFar { .. })
+        Err(IllegalMoveError::TooFar { .. })
     ));
     assert!(matches!(
         p.check(mv("c4-d5")),
-        Err(IllegalMove::NotStraight { .. })
+        Err(IllegalMoveError::NotStraight { .. })
     ));
     assert!(matches!(
         p.check(mv("a1-a2")),
-        Err(IllegalMove::Immobile {
+        Err(IllegalMoveError::Immobile {
             rank: Rank::Flag,
             ..
         })
     ));
     assert!(matches!(
         p.check(mv("b2-b3")),
-        Err(IllegalMove::NoPiece { .. })
+        Err(IllegalMoveError::NoPiece { .. })
     ));
     assert!(matches!(
         p.check(mv("j10-j9")),
-        Err(IllegalMove::NotYours { .. })
+        Err(IllegalMoveError::NotYours { .. })
     ));
 }
 
@@ -104,11 +105,11 @@ fn scouts_move_far_but_never_jump_and_attack_at_range_as_the_rules_say() {
     );
     assert!(matches!(
         p.check(mv("a4-c4")),
-        Err(IllegalMove::OwnPiece { .. }) | Err(IllegalMove::Blocked { .. })
+        Err(IllegalMoveError::OwnPiece { .. }) | Err(IllegalMoveError::Blocked { .. })
     ));
     assert!(matches!(
         p.check(mv("e1-e8")),
-        Err(IllegalMove::Blocked { .. })
+        Err(IllegalMoveError::Blocked { .. })
     ));
     let old = pos(
         &pieces,
@@ -120,14 +121,14 @@ fn scouts_move_far_but_never_jump_and_attack_at_range_as_the_rules_say() {
     );
     assert!(matches!(
         old.check(mv("e1-e7")),
-        Err(IllegalMove::RangeAttack { .. })
+        Err(IllegalMoveError::RangeAttack { .. })
     ));
     assert!(old.check(mv("e1-e6")).is_ok());
     // A Scout cannot cross a lake.
     let q = pos(&with_flags(&[("c3", "C")]), 'r', Rules::default());
     assert!(matches!(
         q.check(mv("c3-c7")),
-        Err(IllegalMove::Lake { .. })
+        Err(IllegalMoveError::Lake { .. })
     ));
     assert_eq!(
         moves_from(&q, "c3"),
@@ -203,7 +204,7 @@ fn capturing_the_flag_wins() {
     assert!(p.moves().is_empty());
     assert!(matches!(
         p.check(mv("j10-j9")),
-        Err(IllegalMove::GameOver { .. })
+        Err(IllegalMoveError::GameOver { .. })
     ));
 }
 
@@ -257,7 +258,10 @@ fn the_two_square_rule_limits_back_and_forth_moves() {
         for i in 0..40 {
             let m = if i % 2 == 0 { mv("e2-e3") } else { mv("e3-e2") };
             if p.play(m).is_err() {
-                assert!(matches!(p.check(m), Err(IllegalMove::TwoSquare { .. })));
+                assert!(matches!(
+                    p.check(m),
+                    Err(IllegalMoveError::TwoSquare { .. })
+                ));
                 break;
             }
             made += 1;
@@ -287,11 +291,11 @@ fn the_two_square_rule_counts_a_scouts_common_boundary() {
     // not cross a3/a4 is fine.
     assert!(matches!(
         p.check(mv("a4-a2")),
-        Err(IllegalMove::TwoSquare { limit: 3, .. })
+        Err(IllegalMoveError::TwoSquare { limit: 3, .. })
     ));
     assert!(matches!(
         p.check(mv("a4-a3")),
-        Err(IllegalMove::TwoSquare { .. })
+        Err(IllegalMoveError::TwoSquare { .. })
     ));
     assert!(p.check(mv("a4-a5")).is_ok());
     assert!(p.check(mv("a4-b4")).is_ok());
@@ -343,16 +347,30 @@ fn the_rendered_view_shows_only_what_the_viewer_knows() {
     let setup =
         stratego_rules::Setup::from_deployments(stratego_rules::Army::Classic, &d[0].1, &d[1].1);
     let mut p = Position::from_setup(setup, Rules::default()).expect("valid");
-    let blue = p.view(Player::Second).render();
+    let blue = p.view(Player::Second).diagram().to_string();
     assert_eq!(blue.matches("R?").count(), 40);
     assert!(!blue.contains("b?"), "Blue knows its own ranks");
     // a4 is a Red Scout: its long move reveals it to Blue; Red sees it as
     // known to Blue.
     p.play(mv("a4-a6")).expect("legal");
-    assert_eq!(p.view(Player::Second).render().matches("R?").count(), 39);
-    assert!(p.view(Player::Second).render().contains("R2 "));
-    assert!(p.view(Player::First).render().contains("R2*"));
-    assert_eq!(p.view(Player::First).render().matches("b?").count(), 40);
+    assert_eq!(
+        p.view(Player::Second)
+            .diagram()
+            .to_string()
+            .matches("R?")
+            .count(),
+        39
+    );
+    assert!(p.view(Player::Second).diagram().to_string().contains("R2 "));
+    assert!(p.view(Player::First).diagram().to_string().contains("R2*"));
+    assert_eq!(
+        p.view(Player::First)
+            .diagram()
+            .to_string()
+            .matches("b?")
+            .count(),
+        40
+    );
 }
 
 #[test]
@@ -374,7 +392,7 @@ fn the_more_squares_rule_stops_a_chase_from_repeating_a_board() {
         if forbidden {
             assert!(matches!(
                 p.check(again),
-                Err(IllegalMove::MoreSquares { .. })
+                Err(IllegalMoveError::MoreSquares { .. })
             ));
         }
         assert_eq!(p.moves().contains(&again), !forbidden);
