@@ -8,8 +8,9 @@ use std::hint::black_box;
 use board_core::Game;
 use board_search::{Limits, Opening};
 use criterion::{Criterion, criterion_group, criterion_main};
+use fanorona_rules::Position;
 use fanorona_rules::ai::Computer;
-use fanorona_rules::{FanoronaEval, Position};
+use fanorona_rules::eval::FanoronaEval;
 
 /// The start and a few positions after seeded random openings.
 fn positions() -> Vec<Position> {

@@ -78,7 +78,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         games.push(connect_four(args, out)?);
     }
     if wanted("fanorona") {
-        use fanorona_rules::Level;
+        use fanorona_rules::ai::Level;
         games.push(crate::fanorona::demo_game(
             Level::Medium,
             Level::Medium,

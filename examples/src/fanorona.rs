@@ -8,10 +8,11 @@ use board_core::{Game, Outcome, Player};
 use board_search::{DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match};
 use fanorona_rules::ai::{Computer, Level};
 use fanorona_rules::daily::{Date, daily_computer};
+use fanorona_rules::eval::{FanoronaEval, Weights};
 use fanorona_rules::scoring::score;
 use fanorona_rules::{
-    BLACK, Bitboard, CaptureKind, Diagram, FanoronaEval, Move, PerftTable, Point, Position,
-    StepOption, Turn, WHITE, Weights,
+    BLACK, Bitboard, CaptureKind, Diagram, Move, PerftTable, Position, Setup, Square, StepOption,
+    Turn, WHITE,
 };
 use serde_json::json;
 
@@ -398,17 +399,13 @@ fn describe(o: &StepOption) -> String {
 /// The human's turn, step by step; `None` if the human quits.
 fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
     let mut turn = Turn::new(pos);
-    let mut selected: Option<Point> = None;
+    let mut selected: Option<Square> = None;
     loop {
         if turn.is_complete() {
             return Ok(Some(turn.finish()?));
         }
-        let shown = Position::from_parts(
-            turn.stones(WHITE),
-            turn.stones(BLACK),
-            WHITE,
-            0,
-            1,
+        let shown = Position::from_setup(
+            Setup::new(turn.stones(WHITE), turn.stones(BLACK), WHITE),
             pos.rules(),
         )?;
         term.say(Diagram {
@@ -462,7 +459,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
                 }
             }
         }
-        let Ok(p) = input.parse::<Point>() else {
+        let Ok(p) = input.parse::<Square>() else {
             term.say(format!("'{input}' is not a point a1..i5"))?;
             continue;
         };

@@ -1,7 +1,9 @@
 //! The board: 45 points, the lines joining them, and bitboards over them.
 //!
-//! Point `a1` is bit 0, `i1` bit 8, `a2` bit 9 ... `i5` bit 44: the bit of a
-//! point is `9 * row + column`. A point is *strong* (joined diagonally) when
+//! Fanorona is played on the points where the lines meet; this crate calls
+//! them squares ([`Square`]), as every Spielwerk game does. Square `a1` is
+//! bit 0, `i1` bit 8, `a2` bit 9 ... `i5` bit 44: the bit of a point is
+//! `9 * row + column`. A point is *strong* (joined diagonally) when
 //! `column + row` is even, which for this numbering is exactly when its bit
 //! index is even.
 
@@ -11,35 +13,31 @@ use core::fmt;
 pub const COLUMNS: u8 = 9;
 /// Rows of the board (`1`–`5`).
 pub const ROWS: u8 = 5;
-/// Points of the board.
-pub const POINTS: u8 = COLUMNS * ROWS;
+/// Squares (points) of the board.
+pub const SQUARES: u8 = COLUMNS * ROWS;
 /// Every point of the board as a bitboard.
-pub const BOARD: u64 = (1 << POINTS) - 1;
+pub const BOARD: u64 = (1 << SQUARES) - 1;
 
-/// A point of the board, `a1`..`i5`.
+/// A point of the board, `a1`..`i5` (a "square" in the names of every
+/// Spielwerk game). With the `serde` feature it travels as its name.
 ///
 /// ```
-/// use fanorona_rules::Point;
-/// let e3 = Point::new(4, 2).unwrap();
+/// use fanorona_rules::Square;
+/// let e3 = Square::new(4, 2).unwrap();
 /// assert_eq!(e3.to_string(), "e3");
 /// assert!(e3.is_strong());
-/// assert_eq!("e3".parse::<Point>(), Ok(e3));
+/// assert_eq!("e3".parse::<Square>(), Ok(e3));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
-pub struct Point(pub(crate) u8);
+pub struct Square(pub(crate) u8);
 
-impl Point {
+impl Square {
     /// The point in `column` (0 = `a` .. 8 = `i`) and `row` (0 = `1` .. 4 =
     /// `5`), if both are on the board.
     #[must_use]
-    pub const fn new(column: u8, row: u8) -> Option<Point> {
+    pub const fn new(column: u8, row: u8) -> Option<Square> {
         if column < COLUMNS && row < ROWS {
-            Some(Point(row * COLUMNS + column))
+            Some(Square(row * COLUMNS + column))
         } else {
             None
         }
@@ -47,9 +45,9 @@ impl Point {
 
     /// The point with bit index `index` (`9 * row + column`), if below 45.
     #[must_use]
-    pub const fn from_index(index: u8) -> Option<Point> {
-        if index < POINTS {
-            Some(Point(index))
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index))
         } else {
             None
         }
@@ -93,26 +91,26 @@ impl Point {
     /// The neighbour along the line in `dir`, if there is such a line.
     #[inline]
     #[must_use]
-    pub const fn step(self, dir: Direction) -> Option<Point> {
+    pub const fn step(self, dir: Direction) -> Option<Square> {
         let n = NEIGHBOURS[self.0 as usize][dir as usize];
-        if n < POINTS { Some(Point(n)) } else { None }
+        if n < SQUARES { Some(Square(n)) } else { None }
     }
 
     /// The direction from `self` to an adjacent point `to` along a line.
     #[must_use]
-    pub fn direction_to(self, to: Point) -> Option<Direction> {
+    pub fn direction_to(self, to: Square) -> Option<Direction> {
         Direction::ALL
             .into_iter()
             .find(|&d| self.step(d) == Some(to))
     }
 
     /// Every point, `a1`, `b1`, ... `i5`.
-    pub fn all() -> impl Iterator<Item = Point> {
-        (0..POINTS).map(Point)
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..SQUARES).map(Square)
     }
 }
 
-impl fmt::Display for Point {
+impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -201,13 +199,13 @@ impl Direction {
 }
 
 /// `NEIGHBOURS[p][d]`: the point one step from `p` in direction `d`, or
-/// [`POINTS`] when no line leads there.
-pub(crate) static NEIGHBOURS: [[u8; 8]; POINTS as usize] = NEIGHBOURS_CONST;
+/// [`SQUARES`] when no line leads there.
+pub(crate) static NEIGHBOURS: [[u8; 8]; SQUARES as usize] = NEIGHBOURS_CONST;
 
-const fn neighbours() -> [[u8; 8]; POINTS as usize] {
-    let mut t = [[POINTS; 8]; POINTS as usize];
+const fn neighbours() -> [[u8; 8]; SQUARES as usize] {
+    let mut t = [[SQUARES; 8]; SQUARES as usize];
     let mut p = 0;
-    while p < POINTS {
+    while p < SQUARES {
         let (c, r) = ((p % COLUMNS) as i8, (p / COLUMNS) as i8);
         let mut d = 0;
         while d < 8 {
@@ -235,10 +233,10 @@ pub(crate) const CAN_STEP_CONST: [u64; 8] = can_step();
 const fn can_step() -> [u64; 8] {
     let mut m = [0u64; 8];
     let mut p = 0;
-    while p < POINTS as usize {
+    while p < SQUARES as usize {
         let mut d = 0;
         while d < 8 {
-            if NEIGHBOURS_CONST[p][d] < POINTS {
+            if NEIGHBOURS_CONST[p][d] < SQUARES {
                 m[d] |= 1 << p;
             }
             d += 1;
@@ -248,7 +246,7 @@ const fn can_step() -> [u64; 8] {
     m
 }
 
-pub(crate) const NEIGHBOURS_CONST: [[u8; 8]; POINTS as usize] = neighbours();
+pub(crate) const NEIGHBOURS_CONST: [[u8; 8]; SQUARES as usize] = neighbours();
 
 /// The bit offset of a step in each direction.
 pub(crate) const OFFSET: [i8; 8] = [9, 10, 1, -8, -9, -10, -1, 8];
@@ -271,8 +269,8 @@ pub(crate) const fn shift_back(bb: u64, d: usize) -> u64 {
 /// A set of points.
 ///
 /// ```
-/// use fanorona_rules::{Bitboard, Point};
-/// let a1 = Point::new(0, 0).unwrap();
+/// use fanorona_rules::{Bitboard, Square};
+/// let a1 = Square::new(0, 0).unwrap();
 /// let set = Bitboard::from(a1);
 /// assert!(set.contains(a1));
 /// assert_eq!(set.len(), 1);
@@ -289,7 +287,7 @@ impl Bitboard {
     /// Whether `p` is in the set.
     #[inline]
     #[must_use]
-    pub const fn contains(self, p: Point) -> bool {
+    pub const fn contains(self, p: Square) -> bool {
         self.0 & p.bit() != 0
     }
 
@@ -308,7 +306,7 @@ impl Bitboard {
     }
 
     /// The points, `a1` first.
-    pub fn iter(self) -> impl Iterator<Item = Point> {
+    pub fn iter(self) -> impl Iterator<Item = Square> {
         let mut bb = self.0 & BOARD;
         core::iter::from_fn(move || {
             if bb == 0 {
@@ -316,19 +314,19 @@ impl Bitboard {
             }
             let p = bb.trailing_zeros() as u8;
             bb &= bb - 1;
-            Some(Point(p))
+            Some(Square(p))
         })
     }
 }
 
-impl From<Point> for Bitboard {
-    fn from(p: Point) -> Self {
+impl From<Square> for Bitboard {
+    fn from(p: Square) -> Self {
         Bitboard(p.bit())
     }
 }
 
-impl FromIterator<Point> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Self {
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         Bitboard(iter.into_iter().fold(0, |acc, p| acc | p.bit()))
     }
 }
@@ -337,13 +335,13 @@ impl FromIterator<Point> for Bitboard {
 mod tests {
     use super::*;
 
-    fn pt(s: &str) -> Point {
+    fn pt(s: &str) -> Square {
         s.parse().unwrap()
     }
 
     #[test]
     fn orthogonal_lines_join_every_neighbour() {
-        for p in Point::all() {
+        for p in Square::all() {
             let (c, r) = (p.column(), p.row());
             assert_eq!(p.step(Direction::East).is_some(), c < 8);
             assert_eq!(p.step(Direction::West).is_some(), c > 0);
@@ -361,7 +359,7 @@ mod tests {
         assert_eq!(pt("e3").step(Direction::NorthEast), Some(pt("f4")));
         assert_eq!(pt("d3").step(Direction::NorthEast), None);
         assert_eq!(pt("b1").step(Direction::NorthWest), None);
-        for p in Point::all() {
+        for p in Square::all() {
             let diagonals = Direction::ALL
                 .iter()
                 .filter(|d| d.is_diagonal() && p.step(**d).is_some())
@@ -375,7 +373,7 @@ mod tests {
         }
         // 4 corners x 1 + 10 edge strong points x 2 + 9 inner strong x 4...
         // count the diagonal lines: each joins two strong points.
-        let ends: usize = Point::all()
+        let ends: usize = Square::all()
             .map(|p| {
                 Direction::ALL
                     .iter()
@@ -390,7 +388,7 @@ mod tests {
 
     #[test]
     fn lines_are_symmetric_and_masks_agree() {
-        for p in Point::all() {
+        for p in Square::all() {
             for d in Direction::ALL {
                 if let Some(q) = p.step(d) {
                     assert_eq!(q.step(d.opposite()), Some(p));
@@ -411,11 +409,11 @@ mod tests {
 
     #[test]
     fn points_and_bitboards_convert() {
-        assert_eq!(Point::new(9, 0), None);
-        assert_eq!(Point::new(0, 5), None);
-        assert_eq!(Point::from_index(45), None);
+        assert_eq!(Square::new(9, 0), None);
+        assert_eq!(Square::new(0, 5), None);
+        assert_eq!(Square::from_index(45), None);
         assert_eq!(
-            Point::from_index(44).map(|p| p.to_string()),
+            Square::from_index(44).map(|p| p.to_string()),
             Some("i5".into())
         );
         let set: Bitboard = [pt("a1"), pt("i5")].into_iter().collect();

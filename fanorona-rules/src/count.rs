@@ -18,7 +18,7 @@
 // `s` is a slot used with several tables at once.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{BOARD, NEIGHBOURS_CONST, POINTS};
+use crate::board::{BOARD, NEIGHBOURS_CONST, SQUARES};
 use crate::work::Work;
 
 /// The bit offset of a step to each slot.
@@ -88,16 +88,16 @@ pub(crate) fn gather2_soft(x: u64, _ring: u64) -> u64 {
 pub(crate) static STEPS: [u16; 64] = {
     let mut t = [0u16; 64];
     let mut p = 0;
-    while p < POINTS as usize {
+    while p < SQUARES as usize {
         let mut s = 0;
         while s < 8 {
             let one = NEIGHBOURS_CONST[p][SLOT_DIR[s]];
             let back = NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]];
-            if one < POINTS {
-                if NEIGHBOURS_CONST[one as usize][SLOT_DIR[s]] < POINTS {
+            if one < SQUARES {
+                if NEIGHBOURS_CONST[one as usize][SLOT_DIR[s]] < SQUARES {
                     t[p] |= 1 << s;
                 }
-                if back < POINTS {
+                if back < SQUARES {
                     t[p] |= 1 << (8 + s);
                 }
             }
@@ -141,12 +141,12 @@ pub(crate) static SLOT_RAY: [[u64; 8]; 64] = {
 pub(crate) static CAN: [[u64; 8]; 2] = {
     let mut t = [[0u64; 8]; 2];
     let mut p = 0;
-    while p < POINTS as usize {
+    while p < SQUARES as usize {
         let mut s = 0;
         while s < 8 {
-            if NEIGHBOURS_CONST[p][SLOT_DIR[s]] < POINTS {
+            if NEIGHBOURS_CONST[p][SLOT_DIR[s]] < SQUARES {
                 t[0][s] |= 1 << p;
-                if NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]] < POINTS {
+                if NEIGHBOURS_CONST[p][SLOT_DIR[7 - s]] < SQUARES {
                     t[1][s] |= 1 << p;
                 }
             }
@@ -225,7 +225,7 @@ pub(crate) struct Cache {
 }
 
 /// The first bit of a cache word above the board.
-const HIGH: u32 = POINTS as u32;
+const HIGH: u32 = SQUARES as u32;
 
 impl Cache {
     /// A cache of `1 << bits` entries (`16 << bits` bytes).

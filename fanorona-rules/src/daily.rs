@@ -20,7 +20,7 @@ use board_search::{Evaluator, Strategy};
 use crate::ai::{Computer, Level};
 use crate::eval::FanoronaEval;
 use crate::moves::Move;
-use crate::position::{PlayError, Position};
+use crate::position::{IllegalMoveError, Position};
 
 /// The largest perturbation of the daily evaluation, in hundredths of a
 /// stone.
@@ -209,7 +209,7 @@ pub struct DailyError {
     /// The move.
     pub mv: Move,
     /// Why.
-    pub error: PlayError,
+    pub error: IllegalMoveError,
 }
 
 /// The computer's answer in the game of `date` after `moves` (from the
@@ -319,7 +319,7 @@ mod tests {
             daily_move(date, &bad),
             Err(DailyError {
                 index: 0,
-                error: PlayError::CaptureCompulsory,
+                error: IllegalMoveError::CaptureCompulsory,
                 ..
             })
         ));

@@ -3,12 +3,15 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod ai;
 mod board;
 mod count;
 #[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod daily;
 #[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod eval;
 mod kernel;
 mod movegen;
@@ -17,23 +20,20 @@ pub mod notation;
 mod position;
 mod rules;
 pub mod scoring;
+mod setup;
 pub mod turn;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 mod work;
 
-pub use board::{BOARD, Bitboard, COLUMNS, Direction, POINTS, Point, ROWS};
+pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES, Square};
 pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
-pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePointError, ParsePositionError};
-pub use position::{BLACK, MAX_STONES, PlayError, Position, PositionUndo, SetupError, WHITE};
+pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePositionError, ParseSquareError};
+pub use position::{BLACK, IllegalMoveError, MAX_STONES, Position, PositionUndo, WHITE};
 pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
+pub use setup::{Setup, SetupError, SetupProblem};
 pub use turn::{StepOption, StepOptions, Turn, TurnError};
-
-#[cfg(feature = "ai")]
-pub use ai::{Computer, Level};
-#[cfg(feature = "ai")]
-pub use eval::{FanoronaEval, Weights};
 
 /// Re-exported: the traits a [`Position`] implements.
 pub use board_core;

@@ -11,7 +11,7 @@
 
 use smallvec::SmallVec;
 
-use crate::board::{BOARD, CAN_STEP, POINTS, shift, shift_back};
+use crate::board::{BOARD, CAN_STEP, SQUARES, shift, shift_back};
 use crate::count::Cache;
 use crate::kernel::Kernel;
 use crate::moves::{CaptureKind, Move, neighbour};
@@ -170,12 +170,12 @@ pub(crate) fn line(opp: u64, first: u8, d: usize) -> u64 {
 pub(crate) const RAYS: [[u64; 8]; 64] = {
     let mut t = [[0u64; 8]; 64];
     let mut q = 0;
-    while q < POINTS as usize {
+    while q < SQUARES as usize {
         let mut d = 0;
         while d < 8 {
             let mut p = q as u8;
             let mut ray = 0u64;
-            while p < POINTS {
+            while p < SQUARES {
                 ray |= 1 << p;
                 p = crate::board::NEIGHBOURS_CONST[p as usize][d];
             }
@@ -247,7 +247,7 @@ fn step_done<S: Sink>(
 
 /// `NB[p][d]`: the neighbour of `p` in direction `d`, or 63 (a bit no
 /// board has) when there is none.
-static NB: [[u8; 8]; POINTS as usize] = rings(1);
+static NB: [[u8; 8]; SQUARES as usize] = rings(1);
 
 /// `NEAR[p]`: the neighbours of `p` along lines, and the points one or two
 /// steps away (a chain can only go on from `p` with a free neighbour and
@@ -255,27 +255,27 @@ static NB: [[u8; 8]; POINTS as usize] = rings(1);
 /// goes on one more step away from `p` (an approach to `q` can capture),
 /// and those opposite which `p` has a neighbour too (a withdrawal to `q`
 /// can capture).
-static NEAR: [[u64; 4]; POINTS as usize] = near();
+static NEAR: [[u64; 4]; SQUARES as usize] = near();
 
-const fn near() -> [[u64; 4]; POINTS as usize] {
+const fn near() -> [[u64; 4]; SQUARES as usize] {
     let (one, two) = (rings(1), rings(2));
-    let mut t = [[0u64; 4]; POINTS as usize];
+    let mut t = [[0u64; 4]; SQUARES as usize];
     let mut p = 0;
-    while p < POINTS as usize {
+    while p < SQUARES as usize {
         let mut d = 0;
         while d < 8 {
-            if one[p][d] < POINTS {
+            if one[p][d] < SQUARES {
                 let q = 1 << one[p][d];
                 t[p][0] |= q;
                 t[p][1] |= q;
-                if two[p][d] < POINTS {
+                if two[p][d] < SQUARES {
                     t[p][2] |= q;
                 }
-                if one[p][(d + 4) & 7] < POINTS {
+                if one[p][(d + 4) & 7] < SQUARES {
                     t[p][3] |= q;
                 }
             }
-            if two[p][d] < POINTS {
+            if two[p][d] < SQUARES {
                 t[p][1] |= 1 << two[p][d];
             }
             d += 1;
@@ -285,19 +285,19 @@ const fn near() -> [[u64; 4]; POINTS as usize] {
     t
 }
 
-const fn rings(steps: usize) -> [[u8; 8]; POINTS as usize] {
-    let mut t = [[63u8; 8]; POINTS as usize];
+const fn rings(steps: usize) -> [[u8; 8]; SQUARES as usize] {
+    let mut t = [[63u8; 8]; SQUARES as usize];
     let mut p = 0;
-    while p < POINTS as usize {
+    while p < SQUARES as usize {
         let mut d = 0;
         while d < 8 {
             let mut q = p as u8;
             let mut i = 0;
-            while i < steps && q < POINTS {
+            while i < steps && q < SQUARES {
                 q = crate::board::NEIGHBOURS_CONST[q as usize][d];
                 i += 1;
             }
-            if q < POINTS {
+            if q < SQUARES {
                 t[p][d] = q;
             }
             d += 1;
@@ -483,15 +483,8 @@ mod tests {
 
     /// The stones after `mv`, played by `Position` (its own code path).
     fn after(own: u64, opp: u64, mv: Move) -> (u64, u64) {
-        let mut pos = Position::from_parts(
-            crate::Bitboard(own),
-            crate::Bitboard(opp),
-            Player::First,
-            0,
-            1,
-            crate::Rules::default(),
-        )
-        .unwrap_or_default();
+        let setup = crate::Setup::new(crate::Bitboard(own), crate::Bitboard(opp), Player::First);
+        let mut pos = Position::from_setup(setup, crate::Rules::default()).unwrap_or_default();
         pos.play_unchecked(mv);
         (pos.stones(Player::Second).0, pos.stones(Player::First).0)
     }

@@ -1,6 +1,6 @@
 //! Moves: a whole turn, packed into one `u128`.
 
-use crate::board::{Direction, NEIGHBOURS, POINTS, Point};
+use crate::board::{Direction, NEIGHBOURS, SQUARES, Square};
 
 /// How a step captures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,11 +58,6 @@ pub const MAX_STEPS: usize = 22;
 /// assert_eq!(mv.to_string(), "d2-e3a-e4a");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Move(u128);
 
 // Layout: bits 0..6 the start point, 6..11 the number of steps, bit 11 set
@@ -90,7 +85,7 @@ pub enum MoveError {
         /// The step's number, 1 for the first.
         step: usize,
         /// Where it starts.
-        from: Point,
+        from: Square,
         /// Its direction.
         direction: Direction,
     },
@@ -101,7 +96,7 @@ impl Move {
     ///
     /// # Errors
     /// [`MoveError::OffTheLines`] if no line leads that way.
-    pub fn paika(from: Point, direction: Direction) -> Result<Move, MoveError> {
+    pub fn paika(from: Square, direction: Direction) -> Result<Move, MoveError> {
         if from.step(direction).is_none() {
             return Err(MoveError::OffTheLines {
                 step: 1,
@@ -122,7 +117,7 @@ impl Move {
     /// # Errors
     /// [`MoveError::NoSteps`], [`MoveError::TooManySteps`], or
     /// [`MoveError::OffTheLines`] for the first step that leaves the lines.
-    pub fn capture(from: Point, steps: &[(Direction, CaptureKind)]) -> Result<Move, MoveError> {
+    pub fn capture(from: Square, steps: &[(Direction, CaptureKind)]) -> Result<Move, MoveError> {
         let Some((&(d0, k0), rest)) = steps.split_first() else {
             return Err(MoveError::NoSteps);
         };
@@ -168,9 +163,9 @@ impl Move {
     /// Where the stone starts.
     #[inline]
     #[must_use]
-    pub const fn start(self) -> Point {
+    pub const fn start(self) -> Square {
         // Every constructor stores a point below 45.
-        Point((self.0 & 0x3F) as u8)
+        Square((self.0 & 0x3F) as u8)
     }
 
     /// The number of steps.
@@ -220,7 +215,7 @@ impl Move {
     }
 
     /// The points the stone occupies, from the start to where it stops.
-    pub fn points(self) -> impl Iterator<Item = Point> {
+    pub fn points(self) -> impl Iterator<Item = Square> {
         let mut at = Some(self.start());
         let mut i = 0;
         core::iter::from_fn(move || {
@@ -234,7 +229,7 @@ impl Move {
 
     /// Where the stone stops.
     #[must_use]
-    pub fn end(self) -> Point {
+    pub fn end(self) -> Square {
         self.points().last().unwrap_or(self.start())
     }
 
@@ -254,14 +249,14 @@ const fn step_bits(dir: usize, kind: CaptureKind) -> u128 {
         }
 }
 
-/// The point index one step from `p` in direction `d`, or [`POINTS`].
+/// The point index one step from `p` in direction `d`, or [`SQUARES`].
 #[inline(always)]
 pub(crate) fn neighbour(p: u8, d: usize) -> u8 {
     NEIGHBOURS[p as usize][d]
 }
 
 #[allow(dead_code)]
-const _: () = assert!(STEPS_SHIFT as usize + 4 * MAX_STEPS <= 128 && POINTS <= 64);
+const _: () = assert!(STEPS_SHIFT as usize + 4 * MAX_STEPS <= 128 && SQUARES <= 64);
 
 #[cfg(test)]
 mod tests {
@@ -269,7 +264,7 @@ mod tests {
 
     #[test]
     fn packing_round_trips() {
-        let d2: Point = "d2".parse().unwrap();
+        let d2: Square = "d2".parse().unwrap();
         let mv = Move::capture(
             d2,
             &[
@@ -296,8 +291,8 @@ mod tests {
 
     #[test]
     fn constructors_reject_bad_paths() {
-        let a1: Point = "a1".parse().unwrap();
-        let b1: Point = "b1".parse().unwrap();
+        let a1: Square = "a1".parse().unwrap();
+        let b1: Square = "b1".parse().unwrap();
         assert_eq!(
             Move::paika(a1, Direction::West),
             Err(MoveError::OffTheLines {

@@ -37,14 +37,15 @@ use core::str::FromStr;
 use board_core::{Game, Player};
 use smallvec::SmallVec;
 
-use crate::board::{Bitboard, COLUMNS, Point, ROWS};
+use crate::board::{Bitboard, COLUMNS, ROWS, Square};
 use crate::moves::{CaptureKind, MAX_STEPS, Move, MoveError};
-use crate::position::{BLACK, Position, SetupError, WHITE};
+use crate::position::{BLACK, Position, WHITE};
 use crate::rules::Rules;
+use crate::setup::{Setup, SetupError};
 
 /// Why a point did not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParsePointError {
+pub enum ParseSquareError {
     /// Not two characters.
     #[error("a point is a column a-i and a row 1-5, not {0:?}")]
     Length(String),
@@ -56,36 +57,23 @@ pub enum ParsePointError {
     Row(char),
 }
 
-impl FromStr for Point {
-    type Err = ParsePointError;
+impl FromStr for Square {
+    type Err = ParseSquareError;
 
-    fn from_str(s: &str) -> Result<Point, ParsePointError> {
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let mut chars = s.chars();
         let (Some(c), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(ParsePointError::Length(s.to_owned()));
+            return Err(ParseSquareError::Length(s.to_owned()));
         };
         let column = match c.to_ascii_lowercase() {
             l @ 'a'..='i' => l as u8 - b'a',
-            _ => return Err(ParsePointError::Column(c)),
+            _ => return Err(ParseSquareError::Column(c)),
         };
         let row = match r {
             '1'..='5' => r as u8 - b'1',
-            _ => return Err(ParsePointError::Row(r)),
+            _ => return Err(ParseSquareError::Row(r)),
         };
-        Point::new(column, row).ok_or(ParsePointError::Row(r))
-    }
-}
-
-impl TryFrom<String> for Point {
-    type Error = ParsePointError;
-    fn try_from(s: String) -> Result<Point, ParsePointError> {
-        s.parse()
-    }
-}
-
-impl From<Point> for String {
-    fn from(p: Point) -> String {
-        p.to_string()
+        Square::new(column, row).ok_or(ParseSquareError::Row(r))
     }
 }
 
@@ -100,11 +88,11 @@ pub enum ParseMoveError {
     NoStep,
     /// A point of the move is not a point.
     #[error("point {index} of the move: {error}")]
-    Point {
+    Square {
         /// 0 for the start point, then the number of the step.
         index: usize,
         /// What is wrong with it.
-        error: ParsePointError,
+        error: ParseSquareError,
     },
     /// A capture letter other than `a` or `w`.
     #[error("step {step}: {found:?} is not a capture kind (a or w)")]
@@ -120,9 +108,9 @@ pub enum ParseMoveError {
         /// The step's number, 1 for the first.
         step: usize,
         /// Where the step starts.
-        from: Point,
+        from: Square,
         /// Where it was said to go.
-        to: Point,
+        to: Square,
     },
     /// A step without capture letter in a move of several steps: only a
     /// single step may be a paika.
@@ -137,7 +125,7 @@ pub enum ParseMoveError {
 }
 
 /// The start point and every step's destination and (optional) letter.
-type Tokens = (Point, SmallVec<[(Point, Option<CaptureKind>); 8]>);
+type Tokens = (Square, SmallVec<[(Square, Option<CaptureKind>); 8]>);
 
 fn tokens(s: &str) -> Result<Tokens, ParseMoveError> {
     let s = s.trim();
@@ -146,9 +134,9 @@ fn tokens(s: &str) -> Result<Tokens, ParseMoveError> {
     }
     let mut parts = s.split('-').map(str::trim);
     let first = parts.next().unwrap_or_default();
-    let start: Point = first
+    let start: Square = first
         .parse()
-        .map_err(|error| ParseMoveError::Point { index: 0, error })?;
+        .map_err(|error| ParseMoveError::Square { index: 0, error })?;
     let mut steps = SmallVec::new();
     let mut at = start;
     for (i, part) in parts.enumerate() {
@@ -166,18 +154,18 @@ fn tokens(s: &str) -> Result<Tokens, ParseMoveError> {
                     (Some('w' | 'W'), None) => CaptureKind::Withdrawal,
                     (Some(found), None) => return Err(ParseMoveError::Kind { step, found }),
                     _ => {
-                        return Err(ParseMoveError::Point {
+                        return Err(ParseMoveError::Square {
                             index: step,
-                            error: ParsePointError::Length(part.to_owned()),
+                            error: ParseSquareError::Length(part.to_owned()),
                         });
                     }
                 };
                 (p, Some(kind))
             }
         };
-        let to: Point = point
+        let to: Square = point
             .parse()
-            .map_err(|error| ParseMoveError::Point { index: step, error })?;
+            .map_err(|error| ParseMoveError::Square { index: step, error })?;
         if at.direction_to(to).is_none() {
             return Err(ParseMoveError::NotAdjacent { step, from: at, to });
         }
@@ -238,19 +226,6 @@ impl fmt::Display for Move {
             }
         }
         Ok(())
-    }
-}
-
-impl TryFrom<String> for Move {
-    type Error = ParseMoveError;
-    fn try_from(s: String) -> Result<Move, ParseMoveError> {
-        s.parse()
-    }
-}
-
-impl From<Move> for String {
-    fn from(m: Move) -> String {
-        m.to_string()
     }
 }
 
@@ -365,7 +340,7 @@ impl Position {
     ///
     /// # Errors
     /// A [`ParsePositionError`] saying what is wrong and where.
-    pub fn from_str_with_rules(s: &str, rules: Rules) -> Result<Position, ParsePositionError> {
+    pub fn parse_with_rules(s: &str, rules: Rules) -> Result<Position, ParsePositionError> {
         let mut fields = s.split_whitespace();
         let board = fields.next().ok_or(ParsePositionError::Empty)?;
         let rows: SmallVec<[&str; 5]> = board.split('/').collect();
@@ -431,14 +406,14 @@ impl Position {
         if let Some(extra) = fields.next() {
             return Err(ParsePositionError::Trailing(extra.to_owned()));
         }
-        Ok(Position::from_parts(
-            Bitboard(white),
-            Bitboard(black),
+        let setup = Setup {
+            white: Bitboard(white),
+            black: Bitboard(black),
             to_move,
             no_capture,
-            fullmove,
-            rules,
-        )?)
+            move_number: fullmove,
+        };
+        Ok(Position::from_setup(setup, rules)?)
     }
 }
 
@@ -447,20 +422,7 @@ impl FromStr for Position {
 
     /// Parses a position string under the default [`Rules`].
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        Position::from_str_with_rules(s, Rules::default())
-    }
-}
-
-impl TryFrom<String> for Position {
-    type Error = ParsePositionError;
-    fn try_from(s: String) -> Result<Position, ParsePositionError> {
-        s.parse()
-    }
-}
-
-impl From<Position> for String {
-    fn from(p: Position) -> String {
-        p.to_string()
+        Position::parse_with_rules(s, Rules::default())
     }
 }
 
@@ -470,7 +432,7 @@ impl fmt::Display for Position {
         for row in (0..ROWS).rev() {
             let mut empty = 0;
             for column in 0..COLUMNS {
-                let p = Point::new(column, row).unwrap_or(Point(0));
+                let p = Square::new(column, row).unwrap_or(Square(0));
                 match self.at(p) {
                     None => empty += 1,
                     Some(player) => {
@@ -546,7 +508,7 @@ impl fmt::Display for Diagram<'_> {
         for row in (0..ROWS).rev() {
             write!(f, "{} ", row + 1)?;
             for column in 0..COLUMNS {
-                let p = Point::new(column, row).unwrap_or(Point(0));
+                let p = Square::new(column, row).unwrap_or(Square(0));
                 let lit = self.highlight.contains(p);
                 let c = match (self.position.at(p), lit) {
                     (Some(pl), false) if pl == WHITE => 'W',
@@ -578,3 +540,10 @@ impl fmt::Display for Diagram<'_> {
         f.write_str("  a b c d e f g h i")
     }
 }
+
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Square);
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Move);
+#[cfg(feature = "serde")]
+board_core::serde_as_text!(Position);

@@ -3,7 +3,7 @@
 
 use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
 
-use crate::board::{BOARD, Bitboard, Direction, POINTS, Point};
+use crate::board::{Bitboard, Direction, SQUARES, Square};
 use crate::movegen::{self, Collect, MoveList};
 use crate::moves::{CaptureKind, Move, neighbour};
 use crate::rules::{MAX_NO_CAPTURE_LIMIT, Rules};
@@ -16,8 +16,8 @@ pub const BLACK: Player = Player::Second;
 pub const MAX_STONES: u32 = 22;
 
 /// Zobrist keys: 45 points for White, 45 for Black, then Black to move.
-static KEYS: [u64; 2 * POINTS as usize + 1] = zobrist_keys(0xFA40_2024_F00D_0045);
-const SIDE_KEY: usize = 2 * POINTS as usize;
+static KEYS: [u64; 2 * SQUARES as usize + 1] = zobrist_keys(0xFA40_2024_F00D_0045);
+const SIDE_KEY: usize = 2 * SQUARES as usize;
 
 const START_WHITE: u64 = 0x3FFFF | (1 << 18) | (1 << 20) | (1 << 23) | (1 << 25);
 const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (1 << 26);
@@ -41,11 +41,6 @@ const START_BLACK: u64 = (0x3FFFF << 27) | (1 << 19) | (1 << 21) | (1 << 24) | (
 /// assert_eq!(pos.to_string(), "BBBBBBBBB/BBBBBBBBB/WBWBW2WB/WWWWWWWWW/WWWWWWWWW b 0 1");
 /// ```
 #[derive(Clone)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(try_from = "String", into = "String")
-)]
 pub struct Position {
     stones: ByPlayer<u64>,
     to_move: Player,
@@ -59,45 +54,15 @@ pub struct Position {
     history: [u64; MAX_NO_CAPTURE_LIMIT as usize],
 }
 
-/// Why a set of stones and counters is not a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// A bit beyond the 45 points is set.
-    #[error("the {0:?} stones include bits beyond the 45 points")]
-    OffTheBoard(Player),
-    /// A point holds stones of both sides.
-    #[error("{0} holds a stone of each side")]
-    Overlap(Point),
-    /// More than [`MAX_STONES`] stones of one side.
-    #[error("{player:?} has {count} stones, more than {MAX_STONES}")]
-    TooManyStones {
-        /// The side.
-        player: Player,
-        /// How many it has.
-        count: u32,
-    },
-    /// The counter of moves without capture is above the rules' limit.
-    #[error("{count} moves without capture is beyond the limit of {limit}")]
-    NoCaptureCount {
-        /// The counter given.
-        count: u8,
-        /// The rules' limit.
-        limit: u8,
-    },
-    /// Move numbers start at 1.
-    #[error("the move number must be at least 1")]
-    MoveNumber,
-}
-
 /// Why [`play`](Game::play) rejected a move; the position is unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
+pub enum IllegalMoveError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
     /// The start point holds no stone of the side to move.
     #[error("{0} holds no stone of the side to move")]
-    NotYourStone(Point),
+    NotYourStone(Square),
     /// A step leads off the lines of the board.
     #[error("step {step}: no line leads that way")]
     OffTheLines {
@@ -110,7 +75,7 @@ pub enum PlayError {
         /// The step's number, 1 for the first.
         step: usize,
         /// The destination.
-        to: Point,
+        to: Square,
     },
     /// A step returns to a point the stone occupied earlier this turn.
     #[error("step {step}: the stone was on {to} earlier this turn")]
@@ -118,7 +83,7 @@ pub enum PlayError {
         /// The step's number, 1 for the first.
         step: usize,
         /// The destination.
-        to: Point,
+        to: Square,
     },
     /// Two capture steps in a row in the same direction.
     #[error("step {step}: the same direction ({direction:?}) twice in a row")]
@@ -161,7 +126,7 @@ impl Position {
     }
 
     /// A position from checked parts, with its hash and outcome.
-    fn assemble(
+    pub(crate) fn assemble(
         white: u64,
         black: u64,
         to_move: Player,
@@ -185,49 +150,6 @@ impl Position {
         pos
     }
 
-    /// A position from its parts: the stones of each side, the side to
-    /// move, the moves since the last capture and the move number (1 for
-    /// White's first move, counting up after each Black move). The history
-    /// of earlier positions is empty.
-    ///
-    /// # Errors
-    /// A [`SetupError`] naming the first thing that is wrong.
-    pub fn from_parts(
-        white: Bitboard,
-        black: Bitboard,
-        to_move: Player,
-        no_capture: u8,
-        fullmove: u16,
-        rules: Rules,
-    ) -> Result<Position, SetupError> {
-        for (player, bb) in [(WHITE, white), (BLACK, black)] {
-            if bb.0 & !BOARD != 0 {
-                return Err(SetupError::OffTheBoard(player));
-            }
-            if bb.len() > MAX_STONES {
-                return Err(SetupError::TooManyStones {
-                    player,
-                    count: bb.len(),
-                });
-            }
-        }
-        if let Some(p) = Bitboard(white.0 & black.0).iter().next() {
-            return Err(SetupError::Overlap(p));
-        }
-        if no_capture > rules.no_capture_limit() {
-            return Err(SetupError::NoCaptureCount {
-                count: no_capture,
-                limit: rules.no_capture_limit(),
-            });
-        }
-        if fullmove == 0 {
-            return Err(SetupError::MoveNumber);
-        }
-        Ok(Position::assemble(
-            white.0, black.0, to_move, no_capture, fullmove, rules,
-        ))
-    }
-
     /// The stones of `player`.
     #[inline]
     #[must_use]
@@ -244,7 +166,7 @@ impl Position {
 
     /// Whose stone stands on `p`.
     #[must_use]
-    pub fn at(&self, p: Point) -> Option<Player> {
+    pub fn at(&self, p: Square) -> Option<Player> {
         Player::ALL
             .into_iter()
             .find(|&pl| self.stones[pl] & p.bit() != 0)
@@ -381,14 +303,14 @@ impl Position {
 
     /// Checks `mv` step by step, independently of the move generator, and
     /// returns the stones of the mover and of the opponent after it.
-    fn check(&self, mv: Move) -> Result<(u64, u64), PlayError> {
+    fn check(&self, mv: Move) -> Result<(u64, u64), IllegalMoveError> {
         if self.outcome.is_some() {
-            return Err(PlayError::GameOver);
+            return Err(IllegalMoveError::GameOver);
         }
         let (mut own, mut opp) = self.sides();
         let start = mv.start();
         if own & start.bit() == 0 {
-            return Err(PlayError::NotYourStone(start));
+            return Err(IllegalMoveError::NotYourStone(start));
         }
         let mut at = start;
         let mut visited = start.bit();
@@ -397,22 +319,22 @@ impl Position {
             let step = i + 1;
             let to = at
                 .step(s.direction)
-                .ok_or(PlayError::OffTheLines { step })?;
+                .ok_or(IllegalMoveError::OffTheLines { step })?;
             if (own | opp) & to.bit() != 0 {
-                return Err(PlayError::Occupied { step, to });
+                return Err(IllegalMoveError::Occupied { step, to });
             }
             let Some(kind) = s.capture else {
                 if movegen::capturers(own, opp) != 0 {
-                    return Err(PlayError::CaptureCompulsory);
+                    return Err(IllegalMoveError::CaptureCompulsory);
                 }
                 own ^= at.bit() | to.bit();
                 break;
             };
             if visited & to.bit() != 0 {
-                return Err(PlayError::Revisit { step, to });
+                return Err(IllegalMoveError::Revisit { step, to });
             }
             if last == Some(s.direction) {
-                return Err(PlayError::SameDirection {
+                return Err(IllegalMoveError::SameDirection {
                     step,
                     direction: s.direction,
                 });
@@ -426,7 +348,7 @@ impl Position {
             };
             let first = first
                 .filter(|p| opp & p.bit() != 0)
-                .ok_or(PlayError::NothingToCapture { step, kind })?;
+                .ok_or(IllegalMoveError::NothingToCapture { step, kind })?;
             opp ^= movegen::line(opp, first.index(), d as usize);
             own ^= at.bit() | to.bit();
             visited |= to.bit();
@@ -442,7 +364,7 @@ impl Position {
         let me = self.to_move;
         let (old_own, old_opp) = self.sides();
         let mut h = self.hash ^ KEYS[SIDE_KEY];
-        let base = |p: Player| if p == WHITE { 0 } else { POINTS as usize };
+        let base = |p: Player| if p == WHITE { 0 } else { SQUARES as usize };
         let mut diff = old_own ^ own;
         while diff != 0 {
             h ^= KEYS[base(me) + diff.trailing_zeros() as usize];
@@ -478,7 +400,7 @@ impl Position {
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
-    type Error = PlayError;
+    type Error = IllegalMoveError;
 
     #[inline]
     fn to_move(&self) -> Player {
@@ -501,7 +423,7 @@ impl Game for Position {
         for i in 0..mv.len() {
             let (d, withdrawal) = mv.raw_step(i);
             let to = neighbour(at, d);
-            if to >= POINTS {
+            if to >= SQUARES {
                 break;
             }
             if mv.is_capture() {
@@ -510,7 +432,7 @@ impl Game for Position {
                 } else {
                     (neighbour(to, d), d)
                 };
-                if first < POINTS && opp & (1 << first) != 0 {
+                if first < SQUARES && opp & (1 << first) != 0 {
                     opp ^= movegen::line(opp, first, dir);
                 }
             }
@@ -520,7 +442,7 @@ impl Game for Position {
         self.finish(own, opp);
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         let (own, opp) = self.check(mv)?;
         self.finish(own, opp);
         Ok(())
@@ -612,7 +534,7 @@ impl ZobristHash for Position {
             h ^= KEYS[p.index() as usize];
         }
         for p in Bitboard(self.stones.second).iter() {
-            h ^= KEYS[POINTS as usize + p.index() as usize];
+            h ^= KEYS[SQUARES as usize + p.index() as usize];
         }
         h
     }

@@ -26,7 +26,7 @@
 use board_core::{Game, Player};
 use smallvec::SmallVec;
 
-use crate::board::{Bitboard, Direction, Point};
+use crate::board::{Bitboard, Direction, Square};
 use crate::movegen;
 use crate::moves::{CaptureKind, Move};
 use crate::position::Position;
@@ -35,9 +35,9 @@ use crate::position::Position;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct StepOption {
     /// Where the stone stands.
-    pub from: Point,
+    pub from: Square,
     /// Where it would go.
-    pub to: Point,
+    pub to: Square,
     /// The direction from `from` to `to`.
     pub direction: Direction,
     /// How it captures; `None` for a paika.
@@ -63,9 +63,9 @@ pub enum TurnError {
     #[error("{from}-{to} ({capture:?}) is not a possible step now")]
     NotAnOption {
         /// Where the step starts.
-        from: Point,
+        from: Square,
         /// Where it goes.
-        to: Point,
+        to: Square,
         /// The capture kind asked for.
         capture: Option<CaptureKind>,
     },
@@ -82,7 +82,7 @@ pub struct Turn {
     opp: u64,
     capture_turn: bool,
     /// The moving stone, once it has moved.
-    at: Option<Point>,
+    at: Option<Square>,
     last: Option<Direction>,
     visited: u64,
     mv: Option<Move>,
@@ -147,7 +147,7 @@ impl Turn {
     /// move now). A step that can capture both ways is listed twice, once
     /// per kind, each with the line it would take.
     #[must_use]
-    pub fn steps_from(&self, from: Point) -> StepOptions {
+    pub fn steps_from(&self, from: Square) -> StepOptions {
         if self.complete || self.at.is_some_and(|p| p != from) {
             return StepOptions::new();
         }
@@ -165,7 +165,7 @@ impl Turn {
 
     /// The options for the stone on `from`, ignoring whether the turn is
     /// complete.
-    fn options_from(&self, from: Point) -> StepOptions {
+    fn options_from(&self, from: Square) -> StepOptions {
         let mut out = StepOptions::new();
         if self.own & from.bit() == 0 {
             return out;

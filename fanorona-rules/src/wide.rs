@@ -585,7 +585,7 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{NEIGHBOURS_CONST, POINTS};
+    use crate::board::{NEIGHBOURS_CONST, SQUARES};
     use crate::count::{SLOT_DIR, line};
     use proptest::prelude::*;
 
@@ -646,7 +646,7 @@ mod tests {
                     // Only a line with two points before it (the landing
                     // point and the start of the step) can be taken.
                     let back = |p: u8| NEIGHBOURS_CONST[p as usize][SLOT_DIR[7 - dir]];
-                    if back(first) < POINTS && back(back(first)) < POINTS {
+                    if back(first) < SQUARES && back(back(first)) < SQUARES {
                         prop_assert_eq!(taken[dir], line(opp, first, dir), "from {} in slot {}", first, dir);
                     }
                 }

@@ -7,7 +7,9 @@
 use std::collections::HashSet;
 
 use board_core::{Game, Player, SplitMix64, ZobristHash};
-use fanorona_rules::{BLACK, Bitboard, MAX_STONES, Move, Point, Position, Rules, Turn, WHITE};
+use fanorona_rules::{
+    BLACK, Bitboard, MAX_STONES, Move, Position, Rules, Setup, Square, Turn, WHITE,
+};
 use proptest::prelude::*;
 
 /// A position reached by `plies` random moves from the start.
@@ -30,7 +32,7 @@ fn scattered(seed: u64) -> Position {
     let mut rng = SplitMix64::new(seed);
     let density = 10 + rng.below(80);
     let (mut w, mut b) = (0u64, 0u64);
-    for p in Point::all() {
+    for p in Square::all() {
         if rng.below(100) < density {
             if rng.below(2) == 0 && w.count_ones() < MAX_STONES {
                 w |= p.bit();
@@ -40,7 +42,7 @@ fn scattered(seed: u64) -> Position {
         }
     }
     let side = if rng.below(2) == 0 { WHITE } else { BLACK };
-    Position::from_parts(Bitboard(w), Bitboard(b), side, 0, 1, Rules::default()).unwrap()
+    Position::from_setup(Setup::new(Bitboard(w), Bitboard(b), side), Rules::default()).unwrap()
 }
 
 fn positions() -> impl Strategy<Value = Position> {
@@ -99,7 +101,7 @@ proptest! {
             prop_assert!(m.is_capture() == any_capture);
             let dirs: Vec<_> = m.steps().map(|s| s.direction).collect();
             prop_assert!(dirs.windows(2).all(|w| w[0] != w[1]));
-            let points: HashSet<Point> = m.points().collect();
+            let points: HashSet<Square> = m.points().collect();
             prop_assert_eq!(points.len(), m.len() + 1);
         }
     }
@@ -160,8 +162,8 @@ proptest! {
             prop_assert_eq!(t.parse::<Move>().unwrap(), m);
             prop_assert_eq!(pos.parse_move(&t).unwrap(), m);
         }
-        for p in Point::all() {
-            prop_assert_eq!(p.to_string().parse::<Point>().unwrap(), p);
+        for p in Square::all() {
+            prop_assert_eq!(p.to_string().parse::<Square>().unwrap(), p);
         }
     }
 
@@ -169,7 +171,7 @@ proptest! {
     fn parsers_never_panic_on_arbitrary_text(s in "\\PC{0,40}") {
         let _ = s.parse::<Position>();
         let _ = s.parse::<Move>();
-        let _ = s.parse::<Point>();
+        let _ = s.parse::<Square>();
         let _ = Position::new().parse_move(&s);
     }
 

@@ -3,13 +3,13 @@
 #![allow(clippy::unwrap_used)] // test helpers, like tests, fail loudly
 
 use board_core::{Game, Outcome};
-use fanorona_rules::{BLACK, Move, PlayError, Point, Position, Rules, WHITE};
+use fanorona_rules::{BLACK, IllegalMoveError, Move, Position, Rules, Square, WHITE};
 
 fn pos(s: &str) -> Position {
     s.parse().unwrap()
 }
 
-fn pt(s: &str) -> Point {
+fn pt(s: &str) -> Square {
     s.parse().unwrap()
 }
 
@@ -95,7 +95,10 @@ fn captures_are_compulsory_paika_is_illegal_while_any_capture_exists() {
     let p = pos("W8/9/3BW1B2/9/9 w");
     assert!(p.moves().iter().all(|m| m.is_capture()));
     let mut q = p.clone();
-    assert_eq!(q.play(mv("a5-b5")), Err(PlayError::CaptureCompulsory));
+    assert_eq!(
+        q.play(mv("a5-b5")),
+        Err(IllegalMoveError::CaptureCompulsory)
+    );
     assert_eq!(q, p);
 }
 
@@ -125,7 +128,7 @@ fn never_the_same_direction_twice_in_a_row() {
     let mut q = p.clone();
     assert_eq!(
         q.play(mv("c1-d1w-e1a")),
-        Err(PlayError::SameDirection {
+        Err(IllegalMoveError::SameDirection {
             step: 2,
             direction: fanorona_rules::Direction::East
         })
@@ -140,7 +143,7 @@ fn never_back_onto_a_point_visited_this_turn_start_included() {
     let mut q = p.clone();
     assert_eq!(
         q.play(mv("c1-d2a-d1w-c1a")),
-        Err(PlayError::Revisit {
+        Err(IllegalMoveError::Revisit {
             step: 3,
             to: pt("c1")
         })
@@ -171,11 +174,11 @@ fn a_player_to_move_without_a_legal_move_loses() {
     assert_eq!(p.outcome(), Some(Outcome::Win(WHITE)));
     assert!(p.moves().is_empty());
     let mut q = p.clone();
-    assert_eq!(q.play(mv("a1-a2")), Err(PlayError::GameOver));
+    assert_eq!(q.play(mv("a1-a2")), Err(IllegalMoveError::GameOver));
 }
 
 fn shuffle(rules: Rules, plies: usize) -> Position {
-    let mut p = Position::from_str_with_rules("8B/9/9/9/W8 w", rules).unwrap();
+    let mut p = Position::parse_with_rules("8B/9/9/9/W8 w", rules).unwrap();
     for m in ["a1-b1", "i5-h5", "b1-a1", "h5-i5"]
         .iter()
         .cycle()
@@ -209,7 +212,7 @@ fn forty_moves_without_capture_draw() {
     assert_eq!(p.no_capture_moves(), 40);
     assert_eq!(p.outcome(), Some(Outcome::Draw));
     // The limit is a rules parameter.
-    let mut p = Position::from_str_with_rules("8B/9/9/9/W8 w", Rules::new(3, 3).unwrap()).unwrap();
+    let mut p = Position::parse_with_rules("8B/9/9/9/W8 w", Rules::new(3, 3).unwrap()).unwrap();
     for m in ["a1-b1", "i5-h5", "b1-c1"] {
         assert_eq!(p.outcome(), None);
         p.play(mv(m)).unwrap();

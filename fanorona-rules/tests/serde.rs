@@ -4,7 +4,7 @@
 #![cfg(feature = "serde")]
 #![allow(clippy::unwrap_used)]
 
-use fanorona_rules::{Move, Point, Position, Rules};
+use fanorona_rules::{Move, Position, Rules, Square};
 
 #[test]
 fn points_moves_and_rules_round_trip_through_json() {
@@ -12,7 +12,7 @@ fn points_moves_and_rules_round_trip_through_json() {
     let json = serde_json::to_string(&mv).unwrap();
     assert_eq!(json, "\"d2-e3a-e4a\"");
     assert_eq!(serde_json::from_str::<Move>(&json).unwrap(), mv);
-    let p: Point = "i5".parse().unwrap();
+    let p: Square = "i5".parse().unwrap();
     assert_eq!(serde_json::to_string(&p).unwrap(), "\"i5\"");
     let pos = Position::new();
     let json = serde_json::to_string(&pos).unwrap();
@@ -25,7 +25,7 @@ fn points_moves_and_rules_round_trip_through_json() {
 #[test]
 fn invalid_values_are_rejected_not_accepted() {
     assert!(serde_json::from_str::<Move>("\"d2-f4a\"").is_err());
-    assert!(serde_json::from_str::<Point>("\"j1\"").is_err());
+    assert!(serde_json::from_str::<Square>("\"j1\"").is_err());
     assert!(serde_json::from_str::<Position>("\"9/9/9/9 w\"").is_err());
     assert!(serde_json::from_str::<Rules>(r#"{"repetitions":1,"no_capture_limit":40}"#).is_err());
     assert!(serde_json::from_str::<Rules>(r#"{"repetitions":3,"no_capture_limit":65}"#).is_err());

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // test helpers, like tests, fail loudly
 
 use board_core::{Game, SplitMix64, Undo, ZobristHash, perft, perft_undo};
-use fanorona_rules::{Move, Position, PositionUndo, Rules, WHITE};
+use fanorona_rules::{Move, Position, PositionUndo, Rules, Setup, WHITE};
 use proptest::prelude::*;
 
 /// Everything a caller can see of a position, beyond `==` (which compares
@@ -55,7 +55,8 @@ fn quiet(rules: Rules) -> Position {
     "W7B/9/9/9/B7W w 0 1"
         .parse::<Position>()
         .map(|p| {
-            Position::from_parts(p.stones(WHITE), p.stones(!WHITE), WHITE, 0, 1, rules).unwrap()
+            Position::from_setup(Setup::new(p.stones(WHITE), p.stones(!WHITE), WHITE), rules)
+                .unwrap()
         })
         .unwrap()
 }
