@@ -218,13 +218,13 @@ impl Reversi {
 ///
 /// ```
 /// use board_core::ByPlayer;
-/// use reversi_rules::{Position, game::recorded_counts};
+/// use reversi_rules::{Position, Setup, game::recorded_counts};
 /// // 31 Black, 31 White, 2 empty: recorded 32-32.
 /// let black = (1u64 << 31) - 1;
 /// let white = ((1u64 << 31) - 1) << 33;
-/// let pos = Position::new(black, white, board_core::Player::First)?;
+/// let pos = Position::from_setup(Setup { black, white, to_move: board_core::Player::First })?;
 /// assert_eq!(recorded_counts(&pos), ByPlayer::new(32, 32));
-/// # Ok::<(), reversi_rules::BoardError>(())
+/// # Ok::<(), reversi_rules::SetupError>(())
 /// ```
 #[must_use]
 pub fn recorded_counts(pos: &Position) -> ByPlayer<u32> {

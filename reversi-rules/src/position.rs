@@ -7,14 +7,14 @@ use core::str::FromStr;
 use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash};
 
 use crate::bitboard::{self, squares};
-use crate::{Board, BoardError, Move, MoveList, Square, Symmetry, hash};
+use crate::{Board, Move, MoveList, Square, Symmetry, hash};
 
 /// A Reversi position: the discs, the colour to move and a Zobrist hash
 /// kept up to date.
 ///
 /// Black is [`Player::First`] (it moves first from the start position),
 /// White is [`Player::Second`]. A `Position` is always valid: it is built
-/// from the start position, by [`Position::new`] (which refuses
+/// from the start position, by [`Position::from_setup`] (which refuses
 /// overlapping discs) or by parsing, and playing legal moves keeps it so.
 ///
 /// Its text form is the FFO one: 64 characters for `a1`, `b1`, ..., `h8`
@@ -88,16 +88,6 @@ impl Position {
     #[must_use]
     pub fn start() -> Position {
         Position::from_board(Board::start(), Player::First)
-    }
-
-    /// The position with these Black and White discs and this side to
-    /// move, unless a square holds both colours.
-    pub fn new(black: u64, white: u64, to_move: Player) -> Result<Position, BoardError> {
-        let board = match to_move {
-            Player::First => Board::new(black, white)?,
-            Player::Second => Board::new(white, black)?,
-        };
-        Ok(Position::from_board(board, to_move))
     }
 
     /// The position of a side-relative board when `to_move` is to move.
