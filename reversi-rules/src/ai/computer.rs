@@ -15,7 +15,7 @@ use crate::{Move, Position};
 pub struct Analysis {
     /// The move (`None` only when the game is over).
     pub best: Option<Move>,
-    /// Its score: in 1/[`SCALE`](crate::ai::eval::SCALE) disc from the
+    /// Its score: in 1/[`SCALE`] disc from the
     /// midgame search, or the exact disc difference when `exact`.
     pub score: i32,
     /// Whether the exact solver chose.
