@@ -46,12 +46,40 @@ use crate::board::BOARD;
 use crate::count::{CAN, SLOT_OFFSET, STEPS, step_back};
 use crate::work::Work;
 
-/// The 64 bytes of a table as a vector.
-#[inline(always)]
-fn load<T>(table: &T) -> __m512i {
+/// Nodes taken from the work list at a time.
+const GROUP: usize = 16;
+/// The 64-bit lanes of a vector: steps tested, nodes loaded and written at
+/// a time.
+const LANES: usize = 8;
+/// The most steps of a node: eight slots by approach, eight by withdrawal.
+const NODE_STEPS: usize = 16;
+/// The most steps of a group, each a byte of the step list.
+const GROUP_STEPS: usize = GROUP * NODE_STEPS;
+/// The bytes of the spilled step list: every step of a group, and room
+/// for one whole vector stored at its end.
+const SPILL: usize = GROUP_STEPS + 64;
+/// The work-list entries a group may write after the list's end: a new
+/// node per step at most, written a whole vector of [`LANES`] at a time.
+const GROUP_ROOM: usize = GROUP_STEPS + LANES;
+const _: () = assert!(GROUP_ROOM >= GROUP, "a group is read from the room");
+
+/// A table of exactly 64 bytes of plain integers, which a vector can load
+/// whole: implemented for those types only, so no other type reaches
+/// [`load`].
+trait Table64: Copy {}
+impl Table64 for [i8; 64] {}
+impl Table64 for [u8; 64] {}
+impl Table64 for [i64; 8] {}
+impl Table64 for [u64; 8] {}
+
+/// The 64 bytes of a table as a vector. A `#[target_feature]` function:
+/// only code compiled for AVX-512 calls it without `unsafe`.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn load<T: Table64>(table: &T) -> __m512i {
     const { assert!(size_of::<T>() == 64) };
-    // SAFETY: the table is 64 bytes (checked when compiling), and an
-    // unaligned load has no other requirement.
+    // SAFETY: every `Table64` is 64 bytes of integers (checked when
+    // compiling), and an unaligned load has no other requirement.
     unsafe { _mm512_loadu_si512((table as *const T).cast()) }
 }
 
@@ -246,7 +274,7 @@ struct Steps {
     /// the loads of the batches waited for the stores).
     list: __m512i,
     /// The list, when it is longer (rarely), and its length.
-    spill: [u8; 320],
+    spill: [u8; SPILL],
     total: usize,
 }
 
@@ -262,7 +290,7 @@ impl Steps {
                 load(&IOTA[3]),
             ],
             list: _mm512_setzero_si512(),
-            spill: [0; 320],
+            spill: [0; SPILL],
             total: 0,
         }
     }
@@ -274,7 +302,7 @@ impl Steps {
     fn list(&mut self, masks: [u64; 4]) -> usize {
         let [iota, next, ..] = self.iota;
         self.list = _mm512_maskz_compress_epi8(masks[0], iota);
-        // SAFETY: 64 bytes from 0 fit in the 320.
+        // SAFETY: 64 bytes from 0 fit in the `SPILL`.
         unsafe { _mm512_storeu_si512(self.spill.as_mut_ptr().cast(), self.list) };
         let mut total = masks[0].count_ones() as usize;
         for q in 1..4 {
@@ -285,7 +313,8 @@ impl Steps {
                 let from = _mm512_mask_sub_epi8(iota, past, next, split);
                 self.list = _mm512_permutex2var_epi8(self.list, from, more);
             }
-            // SAFETY: `total <= 192`: 64 bytes from there fit in the 320.
+            // SAFETY: `total <= GROUP_STEPS - 64`: 64 bytes from there fit
+            // in the `SPILL`.
             unsafe { _mm512_storeu_si512(self.spill.as_mut_ptr().add(total).cast(), more) };
             total += masks[q].count_ones() as usize;
         }
@@ -302,9 +331,9 @@ impl Steps {
             let at = _mm512_set1_epi64((done as i64 >> 3) & 7);
             _mm512_castsi512_si128(_mm512_permutexvar_epi64(at, self.list))
         } else {
-            let done = done.min(256);
-            // SAFETY: `done <= 256`: eight bytes from there are within
-            // the 320.
+            let done = done.min(GROUP_STEPS);
+            // SAFETY: `done <= GROUP_STEPS`: eight bytes from there are
+            // within the `SPILL`.
             unsafe { _mm_loadl_epi64(self.spill.as_ptr().add(done).cast()) }
         }
     }
@@ -468,20 +497,21 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
     let point = _mm512_set1_epi64(63);
     let steps_of = _mm512_set1_epi64(0xffff);
     while next < work.len {
-        // Sixteen nodes make at most 256 new ones, each batch of eight
-        // written whole: 264 entries after `len`, and sixteen to read.
-        work.room(264);
-        let group = (work.len - next).min(16);
+        // A group makes at most `GROUP_STEPS` new nodes, each batch of
+        // `LANES` written whole: `GROUP_ROOM` entries after `len`, and
+        // `GROUP` to read.
+        work.room(GROUP_ROOM);
+        let group = (work.len - next).min(GROUP);
         let (blocked_ptr, opp_ptr, node_ptr) = (
             work.blocked.as_mut_ptr(),
             work.opp.as_mut_ptr(),
             work.node.as_mut_ptr(),
         );
-        // SAFETY: `next + 16 <= len + 264`, within the arrays.
+        // SAFETY: `next + GROUP <= len + GROUP_ROOM`, within the arrays.
         let [blocked16, opp16, node16] = [blocked_ptr, opp_ptr, node_ptr].map(|from| unsafe {
             [
                 _mm512_loadu_si512(from.add(next).cast()),
-                _mm512_loadu_si512(from.add(next + 8).cast()),
+                _mm512_loadu_si512(from.add(next + LANES).cast()),
             ]
         });
         next += group;
@@ -560,7 +590,7 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
             );
             let end = work.len;
             // SAFETY: at most `total` nodes are added per group, so
-            // `end + 8 <= len + 264` at the start of the group.
+            // `end + LANES <= len + GROUP_ROOM` at the start of the group.
             unsafe {
                 _mm512_storeu_si512(
                     blocked_ptr.add(end).cast(),
