@@ -8,7 +8,7 @@ use board_core::{Game, Player};
 use board_search::{MatchGame, MatchOptions, MatchResult, Opening, Strategy, play_match};
 use reversi_rules::Position;
 use reversi_rules::ai::endgame::Solver;
-use reversi_rules::ai::ffo::{first_id_from_name, parse_problems, solve_problem};
+use reversi_rules::ai::ffo::{Agreement, first_id_from_name, parse_problems, solve_problem};
 use reversi_rules::ai::gtp::GtpClient;
 use reversi_rules::ai::{Computer, Level};
 use reversi_rules::wthor::frequent_openings;
@@ -61,10 +61,14 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
                 .map_or_else(|| "?".to_owned(), |e| format!("{e:+}")),
             s.nodes,
             seconds,
-            if s.agrees { "" } else { "  DISAGREES" }
+            match s.agreement {
+                Agreement::Agrees => "",
+                Agreement::OtherBestMove => "  other best move",
+                Agreement::Disagrees => "  DISAGREES",
+            }
         );
         out.progress(&line);
-        if !s.agrees {
+        if !s.agreement.agrees() {
             disagreements += 1;
         }
         lines.push(line);
@@ -73,7 +77,8 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
             "best": best,
             "score": s.score,
             "expected": s.expected,
-            "agrees": s.agrees,
+            "agrees": s.agreement.agrees(),
+            "other_best_move": s.agreement == Agreement::OtherBestMove,
             "nodes": s.nodes,
             "seconds": seconds,
         }));

@@ -141,3 +141,45 @@ fn a_closed_output_pipe_ends_the_program_quietly() {
         out.status
     );
 }
+
+/// A file that names only one of a position's best moves agrees whichever
+/// of them the solver plays ("other best move"); one that names a worse
+/// move with the best score does not, and the program fails.
+#[test]
+fn reversi_solve_accepts_another_best_move_and_rejects_a_worse_one() {
+    // FFO #6: a1 and h3 win by 14, a8 by 12.
+    let board = "--OXXX--OOOXXX--OOOXOXO-OOXOOOX-OOXXXXXXXOOXXOX--OOOOX---XXXXXX-";
+    let dir = std::env::temp_dir().join(format!("spielwerk-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let run = |best: &str| {
+        let path = dir.join(format!("ffo-{best}.txt"));
+        std::fs::write(&path, format!("6 {board} X {best} +14 14\n")).expect("written");
+        let out = spielwerk(&["--json", "reversi", "solve", path.to_str().expect("utf-8")]);
+        let _ = std::fs::remove_file(&path);
+        out
+    };
+    let mut other = 0;
+    for best in ["a1", "h3"] {
+        let out = run(best);
+        assert!(
+            out.status.success(),
+            "{best}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let p = &json["positions"][0];
+        assert_eq!(
+            (p["score"].as_i64(), p["agrees"].as_bool()),
+            (Some(14), Some(true))
+        );
+        if p["other_best_move"] == true {
+            assert_ne!(p["best"], best);
+            other += 1;
+        }
+    }
+    assert_eq!(other, 1, "the solver plays one of the two");
+    let out = run("a8");
+    assert!(!out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["disagreements"], 1);
+}

@@ -3,7 +3,7 @@
 //! `cargo run --release -p reversi-rules --example reversi_ffo -- FILE [FIRST [LAST]]`
 
 use reversi_rules::ai::endgame::Solver;
-use reversi_rules::ai::ffo::{first_id_from_name, parse_problems, solve_problem};
+use reversi_rules::ai::ffo::{Agreement, first_id_from_name, parse_problems, solve_problem};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,7 +30,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             s.nodes,
             t,
             s.nodes as f64 / t.max(1e-9) / 1e6,
-            if s.agrees { "" } else { " DISAGREES" }
+            match s.agreement {
+                Agreement::Agrees => "",
+                Agreement::OtherBestMove => " other best move",
+                Agreement::Disagrees => " DISAGREES",
+            }
         );
     }
     println!(

@@ -22,9 +22,11 @@ fn fforum_1_19_exact_with_a_best_move() {
         total += s.nodes;
         assert_eq!(Some(s.score), p.expected, "problem {}", p.id);
         assert!(
-            s.agrees,
+            s.agreement.agrees(),
             "problem {}: {:?} not among {:?}",
-            p.id, s.best, p.best_moves
+            p.id,
+            s.best,
+            p.best_moves
         );
     }
     eprintln!("fforum 1-19: {total} nodes");

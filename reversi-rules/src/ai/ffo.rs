@@ -137,6 +137,30 @@ fn parse_table_line(t: &str, line: usize) -> Result<Problem, ProblemError> {
     })
 }
 
+/// How a solve compares with the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Agreement {
+    /// The score is the file's and the move one of the file's best moves
+    /// (or the file names none).
+    Agrees,
+    /// The score is the file's, the move is not one the file names, and the
+    /// file's (first) move, solved, scores the same: the position has
+    /// several best moves and the file names only some of them.
+    OtherBestMove,
+    /// The score differs from the file's, or the file's move scores worse
+    /// than the score found.
+    Disagrees,
+}
+
+impl Agreement {
+    /// Whether the solve agrees with the file (the same move, or another
+    /// best move).
+    #[must_use]
+    pub const fn agrees(self) -> bool {
+        !matches!(self, Agreement::Disagrees)
+    }
+}
+
 /// What solving one problem gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solved {
@@ -148,32 +172,75 @@ pub struct Solved {
     pub score: i32,
     /// The file's score.
     pub expected: Option<i32>,
-    /// Whether the score and move agree with the file (the move is one of
-    /// its best moves, when it lists them).
-    pub agrees: bool,
-    /// Nodes visited.
+    /// How the score and move compare with the file.
+    pub agreement: Agreement,
+    /// Nodes visited by the solve (not counting a check of the file's
+    /// move).
     pub nodes: u64,
-    /// Time taken.
+    /// Time taken by the solve.
     pub elapsed: Duration,
 }
 
 /// Solves one problem with `solver` (its table is cleared first, so each
-/// problem's figures stand alone).
+/// problem's figures stand alone). When the score is the file's but the
+/// move is not one the file names, the file's first move is solved too
+/// (with a cleared table, after the figures were taken): if it scores the
+/// same, the answer is [`Agreement::OtherBestMove`].
+///
+/// # Errors
+/// [`SolveError`] if the position has too many empty squares.
 pub fn solve_problem(solver: &mut Solver, problem: &Problem) -> Result<Solved, SolveError> {
     solver.clear();
     let s = solver.solve(&problem.position)?;
     let score_ok = problem.expected.is_none_or(|e| e == s.score);
     let move_ok =
         problem.best_moves.is_empty() || s.best.is_some_and(|m| problem.best_moves.contains(&m));
+    let agreement = match (score_ok, move_ok) {
+        (true, true) => Agreement::Agrees,
+        (false, _) => Agreement::Disagrees,
+        (true, false) => {
+            if file_move_scores(solver, problem, s.score)? {
+                Agreement::OtherBestMove
+            } else {
+                Agreement::Disagrees
+            }
+        }
+    };
     Ok(Solved {
         id: problem.id,
         best: s.best,
         score: s.score,
         expected: problem.expected,
-        agrees: score_ok && move_ok,
+        agreement,
         nodes: s.nodes,
         elapsed: s.elapsed,
     })
+}
+
+/// Whether the file's first best move, played and solved, gives `score`.
+fn file_move_scores(
+    solver: &mut Solver,
+    problem: &Problem,
+    score: i32,
+) -> Result<bool, SolveError> {
+    let Some(&mv) = problem.best_moves.first() else {
+        return Ok(false);
+    };
+    let mut child = problem.position;
+    if board_core::Game::play(&mut child, mv).is_err() {
+        // The file's move is not even legal.
+        return Ok(false);
+    }
+    solver.clear();
+    let reply = solver.solve(&child)?;
+    // After a pass the same side moves again; else the score changes sides.
+    let value = if board_core::Game::to_move(&child) == board_core::Game::to_move(&problem.position)
+    {
+        reply.score
+    } else {
+        -reply.score
+    };
+    Ok(value == score)
 }
 
 #[cfg(test)]
@@ -202,5 +269,40 @@ mod tests {
         ));
         assert_eq!(first_id_from_name("data/fforum-40-59.obf"), 40);
         assert_eq!(first_id_from_name("mine.obf"), 1);
+    }
+
+    /// FFO #6 (`fforum-1-19.obf`): a1 and h3 both win by 14, a8 by 12.
+    const TWO_BEST: &str = "--OXXX--OOOXXX--OOOXOXO-OOXOOOX-OOXXXXXXXOOXXOX--OOOOX---XXXXXX- X";
+
+    fn problem(best: &str, expected: i32) -> Problem {
+        Problem {
+            id: 1,
+            position: TWO_BEST.parse().expect("a position"),
+            best_moves: vec![best.parse().expect("a move")],
+            expected: Some(expected),
+        }
+    }
+
+    #[test]
+    fn another_best_move_agrees_a_worse_file_move_does_not() {
+        let mut solver = Solver::with_table_bits(12);
+        let found = solve_problem(&mut solver, &problem("a1", 14)).expect("solved");
+        let other = if found.best == Some("a1".parse().expect("a move")) {
+            "h3"
+        } else {
+            "a1"
+        };
+        // The file names the other best move: the score agrees, and the
+        // file's move, solved, scores the same.
+        let s = solve_problem(&mut solver, &problem(other, 14)).expect("solved");
+        assert_eq!((s.score, s.agreement), (14, Agreement::OtherBestMove));
+        assert!(s.agreement.agrees());
+        // a8 only gives +12: a file naming it with score 14 is contradicted.
+        let s = solve_problem(&mut solver, &problem("a8", 14)).expect("solved");
+        assert_eq!(s.agreement, Agreement::Disagrees);
+        // A wrong score disagrees whatever the move.
+        let s = solve_problem(&mut solver, &problem("a1", 16)).expect("solved");
+        assert_eq!(s.agreement, Agreement::Disagrees);
+        assert!(!s.agreement.agrees());
     }
 }
