@@ -1,8 +1,8 @@
 //! Node counting and the checks of [`Limits`] during a search.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::{Limits, StopFlag};
+use crate::{Instant, Limits, StopFlag};
 
 /// How often (in nodes) the clock is read. The stop flag (one relaxed
 /// atomic load) is read at every node.

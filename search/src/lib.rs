@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod alphabeta;
 mod budget;
@@ -35,3 +36,14 @@ pub use wdl::Wdl;
 /// Re-exported so that users of the search need not depend on `board-core`
 /// directly.
 pub use board_core;
+
+/// The clock of time limits and of [`SearchResult::elapsed`]: `std`'s
+/// `Instant`, except on `wasm32-unknown-unknown`, where `std`'s panics and
+/// the browser's clock is read instead (the `web-time` crate). Searches
+/// with depth and node limits only read it for their reports.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use std::time::Instant;
+/// The clock of time limits and of [`SearchResult::elapsed`] (on
+/// `wasm32-unknown-unknown`, the browser's, from the `web-time` crate).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub use web_time::Instant;

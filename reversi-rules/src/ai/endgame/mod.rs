@@ -41,7 +41,9 @@
 //! table and the enhanced transposition cut-off, `selective` the
 //! selective stages and their probable cut-offs.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use board_search::Instant;
 
 use arrayvec::ArrayVec;
 
