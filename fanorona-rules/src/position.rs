@@ -252,8 +252,8 @@ impl Position {
 
     /// [`perft`](Position::perft) with a cache of counts by position and
     /// remaining depth in `table`, so that positions reached by different
-    /// move orders are counted once. The same count, faster from depth 6
-    /// on. Cached counts stay valid across calls.
+    /// move orders are counted once. The same count (the crate README
+    /// compares the times). Cached counts stay valid across calls.
     ///
     /// ```
     /// use fanorona_rules::{PerftTable, Position};

@@ -12,8 +12,8 @@
 //!   legal-move bitboard) and the last two plies fused into one loop. On
 //!   x86-64 processors with AVX-512 or AVX2 (checked at run time) it
 //!   generates moves and flips in all eight directions at once in vector
-//!   registers, about 2.2 (AVX-512) or 1.5 (AVX2) times faster than the
-//!   portable code, which it uses elsewhere.
+//!   registers, faster than the portable code, which it uses elsewhere
+//!   (the crate README's speed tables give the figures).
 //! - [`HashedPerft`]: the same count with a transposition table keyed by the
 //!   [canonical](Board::canonical) board, so that the 8 symmetric images of
 //!   a position (and every transposition) are counted once, like Edax's

@@ -185,7 +185,7 @@ pub struct MatchReport {
 }
 
 impl fmt::Display for MatchReport {
-    /// `hard vs medium: 100 games, +63 =37 -0 (81.5 %, 95 %: 72.8-87.9 %), Elo +257`
+    /// `hard vs medium: 100 games, +63 =37 -0 (81.5 %, 95 %: 72.8-87.9 %), Elo +258`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let wdl = Wdl {
             wins: self.wins,

@@ -132,7 +132,7 @@ fn elo_of(score: f64) -> Option<f64> {
 }
 
 impl fmt::Display for Wdl {
-    /// `+63 =37 -0 (81.5 %, 95 %: 73.0-87.9 %)`
+    /// `+63 =37 -0 (81.5 %, 95 %: 72.8-87.9 %)`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (low, high) = self.interval95();
         write!(

@@ -16,12 +16,12 @@ pub(super) const SELECTIVE_MIN_EMPTIES: u32 = 16;
 pub(super) const STAGES: [f64; 3] = [1.1, 1.5, 2.0];
 
 /// The standard deviation of the exact score around the scaled
-/// evaluation, in discs (measured with the `probcut_stats` example: 9 to
-/// 11 discs from 10 to 22 empties).
+/// evaluation, in discs, as the `reversi_probcut_stats` example measures
+/// it (the crate README's figures).
 const PROBCUT_SIGMA: f64 = 10.0;
 
 /// The evaluation is multiplied by this over 4 to predict the exact
-/// score (the measured slope is 1.1 to 1.3).
+/// score (the slope the same example measures).
 const PROBCUT_SLOPE: i32 = 5;
 
 /// Probable cut-offs are tried from this many empties on.
