@@ -11,6 +11,7 @@ mod perft;
 mod player;
 mod prefetch;
 mod serde_text;
+mod setup;
 mod undo;
 mod zobrist;
 
@@ -22,6 +23,7 @@ pub use outcome::Outcome;
 pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
 pub use player::{ByPlayer, Player};
 pub use prefetch::prefetch;
+pub use setup::SetupError;
 pub use undo::Undo;
 pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
 

@@ -82,22 +82,7 @@ pub enum SetupProblem {
 
 /// Why a [`Setup`] is not a position: the setup, handed back, and every
 /// problem found in it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a position: {}", problem_list(.problems))]
-pub struct SetupError {
-    /// The rejected setup.
-    pub setup: Setup,
-    /// Every problem, in the order found.
-    pub problems: Vec<SetupProblem>,
-}
-
-fn problem_list(problems: &[SetupProblem]) -> String {
-    problems
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+pub type SetupError = board_core::SetupError<Setup, SetupProblem>;
 
 impl Position {
     /// Validates a setup to be played under `rules`.

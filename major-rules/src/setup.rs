@@ -102,23 +102,8 @@ pub enum SetupProblem {
 }
 
 /// Why a [`Setup`] is not a legal position: the setup, handed back, and
-/// every problem found in it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("illegal setup: {}", problem_list(.problems))]
-pub struct SetupError {
-    /// The rejected setup.
-    pub setup: Setup,
-    /// Every problem, in the order found (pieces first).
-    pub problems: Vec<SetupProblem>,
-}
-
-fn problem_list(problems: &[SetupProblem]) -> String {
-    problems
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+/// every problem found in it (pieces first).
+pub type SetupError = board_core::SetupError<Setup, SetupProblem>;
 
 impl Position {
     /// Validates a setup under `rules`: the position, or the setup handed

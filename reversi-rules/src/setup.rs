@@ -19,7 +19,7 @@ use crate::{Board, Position, Square};
 /// let both = Setup { white: setup.white | 1 << 28, ..setup };
 /// let err = Position::from_setup(both).unwrap_err();
 /// assert_eq!(err.setup, both);
-/// assert_eq!(err.to_string(), "not a position: e4 holds a disc of both colours");
+/// assert_eq!(err.to_string(), "invalid setup: e4 holds a disc of both colours");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,23 +41,8 @@ pub enum SetupProblem {
 }
 
 /// Why a [`Setup`] is not a position: the setup, handed back, and every
-/// problem found in it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("not a position: {}", problem_list(.problems))]
-pub struct SetupError {
-    /// The rejected setup.
-    pub setup: Setup,
-    /// Every problem (each square that holds both colours is one).
-    pub problems: Vec<SetupProblem>,
-}
-
-fn problem_list(problems: &[SetupProblem]) -> String {
-    problems
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+/// problem found in it (each square that holds both colours is one).
+pub type SetupError = board_core::SetupError<Setup, SetupProblem>;
 
 impl Position {
     /// Validates a setup.

@@ -84,23 +84,9 @@ pub enum SetupProblem {
     },
 }
 
-/// A rejected setup: the setup and every problem found.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid setup: {}", list(problems))]
-pub struct SetupError {
-    /// The rejected setup, handed back.
-    pub setup: Box<Setup>,
-    /// Every problem found (never empty).
-    pub problems: Vec<SetupProblem>,
-}
-
-fn list(problems: &[SetupProblem]) -> String {
-    problems
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+/// A rejected setup: the setup (boxed: it is large) and every problem
+/// found.
+pub type SetupError = board_core::SetupError<Box<Setup>, SetupProblem>;
 
 /// Both sides' pieces, unchecked: anything may stand anywhere. It becomes a
 /// game only through [`Position::from_setup`], which checks it.
