@@ -6,7 +6,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use board_core::{Game, Outcome, Player};
 use board_search::{DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match};
-use fanorona_rules::ai::{Computer, Level};
+use fanorona_rules::ai::{Computer, Level, limits};
 use fanorona_rules::daily::{Date, daily_computer};
 use fanorona_rules::eval::{FanoronaEval, Weights};
 use fanorona_rules::scoring::score;
@@ -273,8 +273,8 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
 }
 
 fn run_match(a: &MatchArgs, out: Output) -> CliResult {
-    let mut first = Computer::with_eval(a.first.limits(), a.first_eval.eval());
-    let mut second = Computer::with_eval(a.second.limits(), a.second_eval.eval());
+    let mut first = Computer::with_eval(limits(a.first), a.first_eval.eval());
+    let mut second = Computer::with_eval(limits(a.second), a.second_eval.eval());
     let openings = Opening::random_set(
         &Position::new(),
         a.opening,

@@ -3,7 +3,6 @@
 //! games and matches are board-search's `play_game` and `play_match`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use board_search::{
     AlphaBetaStrategy, Choice, Evaluator, Limits, NoLegalMove, SearchResult, Strategy,
@@ -13,9 +12,11 @@ use crate::eval::FanoronaEval;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// The strength of the computer. Each level is a fixed search budget in
-/// whole turns and nodes, never a time, so the same position gets the same
-/// answer on every machine:
+pub use board_search::{Level, ParseLevelError};
+
+/// The search limits of a [`Level`]: a fixed budget in whole turns and
+/// nodes, never a time, so the same position gets the same answer on every
+/// machine:
 ///
 /// | level | depth (whole turns) | node limit |
 /// |---|---|---|
@@ -25,74 +26,18 @@ use crate::position::Position;
 /// | max | 9 | 3,000,000 (the last completed depth is played) |
 ///
 /// Each searches with a fresh transposition table (16 MiB) for every move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Level {
-    /// One turn ahead: takes what it can see now.
-    Easy,
-    /// Three turns ahead.
-    Medium,
-    /// Six turns ahead.
-    Hard,
-    /// Nine turns ahead, within three million nodes.
-    Max,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
-
-    /// The deepest search of this level, in whole turns.
-    #[must_use]
-    pub const fn depth(self) -> u32 {
-        match self {
-            Level::Easy => 1,
-            Level::Medium => 3,
-            Level::Hard => 6,
-            Level::Max => 9,
-        }
-    }
-
-    /// The search limits of this level.
-    #[must_use]
-    pub fn limits(self) -> Limits {
-        match self {
-            Level::Max => Limits::depth(self.depth()).and_nodes(3_000_000),
-            _ => Limits::depth(self.depth()),
-        }
-    }
-
-    /// The level's name: `easy`, `medium`, `hard` or `max`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Max => "max",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A level name that is not `easy`, `medium`, `hard` or `max`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not a level (easy, medium, hard or max)")]
-pub struct ParseLevelError(pub String);
-
-impl FromStr for Level {
-    type Err = ParseLevelError;
-    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseLevelError(s.to_owned()))
+///
+/// ```
+/// use fanorona_rules::ai::{Level, limits};
+/// assert_eq!(limits(Level::Hard).depth, Some(6));
+/// ```
+#[must_use]
+pub fn limits(level: Level) -> Limits {
+    match level {
+        Level::Easy => Limits::depth(1),
+        Level::Medium => Limits::depth(3),
+        Level::Hard => Limits::depth(6),
+        Level::Max => Limits::depth(9).and_nodes(3_000_000),
     }
 }
 
@@ -121,10 +66,11 @@ impl<E: Evaluator<Position>> fmt::Debug for Computer<E> {
 }
 
 impl Computer {
-    /// The computer at `level` with the standard evaluation.
+    /// The computer at `level` (searching within [`limits`]) with the
+    /// standard evaluation.
     #[must_use]
     pub fn new(level: Level) -> Self {
-        Computer::with_eval(level.limits(), FanoronaEval::default())
+        Computer::with_eval(limits(level), FanoronaEval::default())
     }
 }
 
@@ -158,13 +104,9 @@ mod tests {
     use board_search::{Opening, play_game};
 
     #[test]
-    fn levels_parse_and_deepen() {
-        for l in Level::ALL {
-            assert_eq!(l.to_string().parse::<Level>(), Ok(l));
-        }
-        assert!("expert".parse::<Level>().is_err());
+    fn levels_deepen() {
         for pair in Level::ALL.windows(2) {
-            assert!(pair[0].depth() < pair[1].depth());
+            assert!(limits(pair[0]).depth < limits(pair[1]).depth);
         }
     }
 

@@ -197,7 +197,7 @@ impl Evaluator<Position> for DailyEval {
 /// evaluation.
 #[must_use]
 pub fn daily_computer(date: Date) -> Computer<DailyEval> {
-    Computer::with_eval(Level::Medium.limits(), DailyEval::new(date))
+    Computer::with_eval(crate::ai::limits(Level::Medium), DailyEval::new(date))
 }
 
 /// A move of the day's game that is not legal.

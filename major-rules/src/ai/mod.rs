@@ -38,7 +38,8 @@ use crate::eval::{EVAL_BOUND, Weights, evaluate};
 use crate::notation::Move;
 use crate::position::Position;
 
-pub use level::{Level, ParseLevelError};
+pub use board_search::{Level, ParseLevelError};
+pub use level::{limits, quiescence};
 
 /// The evaluation of [`evaluate`] with search hints: breakthroughs and
 /// captures first, then forward moves; captures and edge landings are
@@ -132,7 +133,7 @@ impl Computer {
             level,
             MajorEval {
                 weights: Weights::default(),
-                quiescence: level.quiescence(),
+                quiescence: quiescence(level),
             },
         )
     }
@@ -146,7 +147,7 @@ impl Computer {
         };
         Computer {
             level,
-            search: AlphaBetaStrategy::with_options(eval, level.limits(), options),
+            search: AlphaBetaStrategy::with_options(eval, limits(level), options),
         }
     }
 
@@ -178,12 +179,12 @@ mod tests {
     use board_search::{MatchOptions, Opening, play_game, play_match};
 
     #[test]
-    fn levels_parse_and_print() {
-        for l in Level::ALL {
-            assert_eq!(l.name().parse::<Level>(), Ok(l));
+    fn levels_deepen_and_quiesce_from_medium() {
+        for pair in Level::ALL.windows(2) {
+            let (a, b) = (limits(pair[0]), limits(pair[1]));
+            assert!(a.depth < b.depth && a.nodes < b.nodes, "{pair:?}");
         }
-        assert!("expert".parse::<Level>().is_err());
-        assert!(Level::Easy < Level::Hard);
+        assert!(!quiescence(Level::Easy) && quiescence(Level::Medium));
     }
 
     #[test]

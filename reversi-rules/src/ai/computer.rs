@@ -6,7 +6,7 @@ use board_search::{AlphaBeta, Choice, Limits, NoLegalMove, Options, Strategy};
 
 use crate::ai::endgame::Solver;
 use crate::ai::eval::{AnyEval, Baseline, PatternEval, SCALE};
-use crate::ai::level::{Budget, Level};
+use crate::ai::{Budget, Level};
 use crate::{Move, Position};
 
 /// What the computer found in a position: its move, with what the search
@@ -59,13 +59,13 @@ impl Computer {
     /// The computer of a level, with the trained evaluation.
     #[must_use]
     pub fn new(level: Level) -> Computer {
-        Computer::with_eval(level.budget(), AnyEval::Pattern(PatternEval::default()))
+        Computer::with_eval(Budget::of(level), AnyEval::Pattern(PatternEval::default()))
     }
 
     /// The computer of a level with the hand-written baseline evaluation.
     #[must_use]
     pub fn baseline(level: Level) -> Computer {
-        Computer::with_eval(level.budget(), AnyEval::Baseline(Baseline))
+        Computer::with_eval(Budget::of(level), AnyEval::Baseline(Baseline))
     }
 
     /// A computer with any budget and evaluation.

@@ -1,20 +1,16 @@
-//! Playing strength: [`Level`]s as fixed search budgets (depth and nodes,
-//! never time, so that games replay identically).
+//! Playing strength: each [`Level`] a fixed search [`Budget`] (depth and
+//! nodes, never time, so that games replay identically).
 
-/// A playing level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// 1-ply search; exact play over the last 4 empties.
-    Easy,
-    /// 3-ply search; exact over the last 10.
-    Medium,
-    /// 6-ply search; exact over the last 14.
-    Hard,
-    /// 9-ply search (at most 4 M nodes a move); exact over the last 18.
-    Max,
-}
+use board_search::Level;
 
 /// A search budget: deterministic for a given position.
+///
+/// | level | midgame search | exact solve from |
+/// |---|---|---|
+/// | easy | 1 ply | 4 empties |
+/// | medium | 3 plies | 10 empties |
+/// | hard | 6 plies | 14 empties |
+/// | max | 9 plies, at most 4 M nodes | 18 empties |
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Midgame search depth, in plies.
@@ -25,14 +21,16 @@ pub struct Budget {
     pub exact_empties: u32,
 }
 
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
-
-    /// The level's budget.
+impl Budget {
+    /// The budget of a level (the table above).
+    ///
+    /// ```
+    /// use reversi_rules::ai::{Budget, Level};
+    /// assert_eq!(Budget::of(Level::Hard).exact_empties, 14);
+    /// ```
     #[must_use]
-    pub const fn budget(self) -> Budget {
-        match self {
+    pub const fn of(level: Level) -> Budget {
+        match level {
             Level::Easy => Budget {
                 depth: 1,
                 nodes: None,
@@ -54,38 +52,5 @@ impl Level {
                 exact_empties: 18,
             },
         }
-    }
-
-    /// The level's name (`easy`, `medium`, `hard`, `max`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Max => "max",
-        }
-    }
-}
-
-/// A level name that is not one of `easy`, `medium`, `hard`, `max`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?}: expected easy, medium, hard or max")]
-pub struct ParseLevelError(pub String);
-
-impl core::str::FromStr for Level {
-    type Err = ParseLevelError;
-
-    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseLevelError(s.to_owned()))
-    }
-}
-
-impl core::fmt::Display for Level {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
     }
 }

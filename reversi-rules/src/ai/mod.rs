@@ -53,5 +53,6 @@ mod level;
 pub mod train;
 pub mod weights;
 
+pub use board_search::{Level, ParseLevelError};
 pub use computer::{Analysis, Computer};
-pub use level::{Budget, Level, ParseLevelError};
+pub use level::Budget;
