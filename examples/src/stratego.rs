@@ -88,7 +88,7 @@ struct BenchArgs {
 
 /// The computer player.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum Opponent {
+pub(crate) enum Opponent {
     /// Any legal move, uniformly.
     Random,
     /// One ply, greedy over what its view shows (expected material of a
@@ -470,7 +470,7 @@ fn expected_gain(view: &View, attacker: Rank, target: stratego_rules::SeenPiece)
 }
 
 /// The baseline computer player: it uses only its view.
-fn computer_move(view: &View, opponent: Opponent, rng: &mut SplitMix64) -> Option<Move> {
+pub(crate) fn computer_move(view: &View, opponent: Opponent, rng: &mut SplitMix64) -> Option<Move> {
     let mut moves = MoveList::new();
     view.legal_moves(&mut moves);
     if moves.is_empty() {
