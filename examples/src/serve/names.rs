@@ -26,21 +26,25 @@ pub fn check_name(name: &str) -> Result<String, ProtocolError> {
     if name.is_empty() {
         return invalid("a name cannot be empty".into());
     }
+    for (i, c) in name.chars().enumerate() {
+        let ok = c.is_alphanumeric() || c == ' ' || c == '-' || c == '_' || c == '.';
+        if !ok {
+            let mut quoted: String = name.chars().take(40).collect();
+            if quoted.len() < name.len() {
+                quoted.push('…');
+            }
+            return invalid(format!(
+                "the name {quoted:?} may hold letters, digits, spaces and - _ . only; character {} is {}",
+                i + 1,
+                shown(c)
+            ));
+        }
+    }
     let chars = name.chars().count();
     if chars > NAME_MAX_CHARS {
         return invalid(format!(
             "a name has at most {NAME_MAX_CHARS} characters, this one {chars}"
         ));
-    }
-    for (i, c) in name.chars().enumerate() {
-        let ok = c.is_alphanumeric() || c == ' ' || c == '-' || c == '_' || c == '.';
-        if !ok {
-            return invalid(format!(
-                "a name may hold letters, digits, spaces and - _ . only; character {} is {}",
-                i + 1,
-                shown(c)
-            ));
-        }
     }
     if name.contains("  ") {
         return invalid("a name cannot hold two spaces in a row".into());

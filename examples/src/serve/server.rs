@@ -108,6 +108,10 @@ async fn serve(args: &Args, out: Output) -> CliResult {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
     let local = listener.local_addr()?;
+    // Moves are small messages answered at once: no Nagle delay.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let backend = match store.backend() {
         Backend::Sqlite => "sqlite",
         Backend::Postgres => "postgres",
