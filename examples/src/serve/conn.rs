@@ -23,6 +23,9 @@ const DEAD_AFTER: Duration = Duration::from_secs(60);
 /// A client that does not take a frame in this time is dropped.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a closing connection waits for the client's Close.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+
 /// Close codes.
 const POLICY: u16 = 1008;
 const TOO_BIG: u16 = 1009;
@@ -233,11 +236,30 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
         }
     };
     if let Some((code, reason)) = close {
+        // What was queued goes first (the error that says why, say).
+        while let Ok(item) = rx.try_recv() {
+            if let ToConn::Frame(frame) = item
+                && !send(&mut sink, frame).await
+            {
+                break;
+            }
+        }
         let frame = CloseFrame {
             code,
             reason: Utf8Bytes::from_static(reason),
         };
         let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Close(Some(frame)))).await;
+        // The closing handshake: read (and drop) what the client still
+        // sends until its Close, so that the connection ends cleanly and
+        // the client gets to read everything sent before.
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
     }
     if let Some(link) = game {
         let _ = link

@@ -82,6 +82,7 @@ mod tests {
             .is_some_and(|w| pos.count(!w, stratego_rules::Rank::Flag) == 0);
         let record = GameRecord {
             id: 9,
+            seq: 1,
             red: "anna <3".into(),
             blue: "bert & co".into(),
             red_computer: false,

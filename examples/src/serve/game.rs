@@ -673,6 +673,7 @@ impl GameTask {
     async fn finish(&mut self, end: Ending) {
         let record = GameRecord {
             id: self.id,
+            seq: 0,
             red: self.seats.first.name().to_string(),
             blue: self.seats.second.name().to_string(),
             red_computer: self.seats.first.level().is_some(),

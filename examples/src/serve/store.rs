@@ -180,6 +180,8 @@ impl Reason {
 pub struct GameRecord {
     /// The game's id.
     pub id: u64,
+    /// The order of storing (0 until stored).
+    pub seq: u64,
     /// Red's name (the acceptor).
     pub red: String,
     /// Blue's name (the challenger).
@@ -217,6 +219,9 @@ pub struct GameRecord {
 pub struct GameSummary {
     /// The id.
     pub id: u64,
+    /// The order in which the games were stored (and the leaderboard
+    /// built).
+    pub seq: u64,
     /// Red.
     pub red: String,
     /// Blue.
@@ -244,6 +249,7 @@ impl GameRecord {
         let (reason, player) = self.reason.parts();
         GameSummary {
             id: self.id,
+            seq: self.seq,
             red: self.red.clone(),
             blue: self.blue.clone(),
             outcome: outcome_text(self.outcome),
@@ -473,6 +479,7 @@ impl Store {
                 seq += 1;
                 let record = GameRecord {
                     id: uint(id),
+                    seq: uint(seq),
                     red: row.try_get(1)?,
                     blue: row.try_get(2)?,
                     red_computer: false,
@@ -795,7 +802,7 @@ fn redact(target: &str) -> String {
     }
 }
 
-const COLUMNS: &str = "id, red, blue, red_computer, blue_computer, army, rules, started_at, \
+const COLUMNS: &str = "id, seq, red, blue, red_computer, blue_computer, army, rules, started_at, \
     setup_done_at, ended_at, red_setup, blue_setup, moves, move_times, outcome, reason, \
     reason_player, counted";
 
@@ -875,6 +882,7 @@ fn read_game(row: &sqlx::any::AnyRow) -> Result<GameRecord, StoreError> {
         .ok_or_else(|| damaged(format!("reason {reason:?} {player:?}")))?;
     Ok(GameRecord {
         id: uint(id),
+        seq: uint(row.try_get("seq")?),
         red: row.try_get("red")?,
         blue: row.try_get("blue")?,
         red_computer: row.try_get::<i64, _>("red_computer")? != 0,
@@ -902,6 +910,7 @@ mod tests {
         let d = predefined();
         GameRecord {
             id,
+            seq: 0,
             red: red.into(),
             blue: blue.into(),
             red_computer: false,
@@ -960,7 +969,14 @@ mod tests {
         assert_eq!(standing.board.eternal("bert"), 10);
         let games = store.games(0, 10).await.unwrap();
         assert_eq!(games.len(), 2);
-        assert_eq!(games[0], record(1, "anna", "bert", Player::Second, march));
+        assert_eq!(
+            games[0],
+            GameRecord {
+                seq: 1,
+                ..record(1, "anna", "bert", Player::Second, march)
+            }
+        );
+        assert_eq!(games[1].seq, 2);
         assert_eq!(games[1].reason, Reason::ServerStopped);
         assert_eq!((games[1].outcome, games[1].counted), (None, false));
         let month = YearMonth::from_unix_millis(march);

@@ -73,14 +73,21 @@ impl Server {
                 }
             }
         });
-        let addr = match rx.recv_timeout(PATIENCE) {
-            Ok(a) => a.parse().expect("address"),
-            Err(_) => {
-                let _ = child.kill();
-                panic!(
-                    "the server did not start: {}",
-                    stderr.lock().map(|s| s.clone()).unwrap_or_default()
-                );
+        let start = Instant::now();
+        let addr = loop {
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(a) => break a.parse().expect("address"),
+                Err(_) => {
+                    let exited = matches!(child.try_wait(), Ok(Some(_)));
+                    if exited || start.elapsed() > PATIENCE {
+                        let _ = child.kill();
+                        std::thread::sleep(Duration::from_millis(100));
+                        panic!(
+                            "the server did not start: {}",
+                            stderr.lock().map(|s| s.clone()).unwrap_or_default()
+                        );
+                    }
+                }
             }
         };
         Server {
@@ -290,6 +297,11 @@ impl Client {
         }
     }
 
+    /// Drops the messages of type `ty` received so far.
+    pub fn discard(&mut self, ty: &str) {
+        self.backlog.retain(|v| v["type"] != ty);
+    }
+
     /// Waits for an `error` and returns its code.
     pub async fn expect_error(&mut self) -> String {
         let e = self.expect("error").await;
@@ -455,6 +467,8 @@ pub async fn play_random(
                     moves,
                 };
             }
+            // A move that crossed the end of the game.
+            Some("error") if msg["code"] == "game_over" || msg["code"] == "not_in_game" => {}
             Some("error") => panic!("game {game}: {msg}"),
             _ => {}
         }
