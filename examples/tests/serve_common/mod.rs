@@ -242,6 +242,51 @@ impl Client {
         self.send_text(&v.to_string()).await;
     }
 
+    /// Sends a JSON message; an error if the connection is gone.
+    pub async fn try_send(&mut self, v: Value) -> Result<(), String> {
+        self.ws
+            .send(Message::text(v.to_string()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next message, or `None` when the connection closed or nothing
+    /// came for [`PATIENCE`].
+    pub async fn try_next(&mut self) -> Option<Value> {
+        if let Some(v) = self.backlog.pop_front() {
+            return Some(v);
+        }
+        self.try_read().await
+    }
+
+    async fn try_read(&mut self) -> Option<Value> {
+        loop {
+            match tokio::time::timeout(PATIENCE, self.ws.next())
+                .await
+                .ok()??
+            {
+                Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
+    /// [`expect`](Self::expect) that gives `None` when the connection
+    /// closed instead of panicking.
+    pub async fn try_expect(&mut self, ty: &str) -> Option<Value> {
+        if let Some(i) = self.backlog.iter().position(|v| v["type"] == ty) {
+            return self.backlog.remove(i);
+        }
+        loop {
+            let v = self.try_read().await?;
+            if v["type"] == ty {
+                return Some(v);
+            }
+            self.backlog.push_back(v);
+        }
+    }
+
     /// Sends a text frame as it is.
     pub async fn send_text(&mut self, text: &str) {
         self.ws
@@ -425,16 +470,30 @@ pub async fn play_random(
     seed: u64,
     leave_after: Option<usize>,
 ) -> Played {
+    match try_play_random(client, game, deployment, seed, leave_after).await {
+        Ok(p) => p,
+        Err(e) => panic!("game {game}: {e}"),
+    }
+}
+
+/// [`play_random`] that reports a closed connection instead of panicking.
+pub async fn try_play_random(
+    client: &mut Client,
+    game: u64,
+    deployment: &str,
+    seed: u64,
+    leave_after: Option<usize>,
+) -> Result<Played, String> {
     client
-        .send(json!({"type": "ready", "game": game, "deployment": deployment}))
-        .await;
+        .try_send(json!({"type": "ready", "game": game, "deployment": deployment}))
+        .await?;
     let mut rng = Rng(seed);
     let mut round_trips = Vec::new();
     let mut sent: Option<(Instant, u64)> = None;
     let mut moves = 0;
     loop {
-        let Some(msg) = client.next().await else {
-            panic!("game {game}: the connection closed before the game ended");
+        let Some(msg) = client.try_next().await else {
+            return Err("the connection closed before the game ended".into());
         };
         match msg["type"].as_str() {
             Some("state") => {
@@ -447,29 +506,33 @@ pub async fn play_random(
                 }
                 if msg["your_turn"] == true {
                     if leave_after.is_some_and(|n| moves >= n) {
-                        client.send(json!({"type": "leave", "game": game})).await;
+                        client
+                            .try_send(json!({"type": "leave", "game": game}))
+                            .await?;
                         continue;
                     }
                     let list = msg["moves"].as_array().cloned().unwrap_or_default();
-                    assert!(!list.is_empty(), "game {game}: to move without moves");
+                    if list.is_empty() {
+                        return Err("to move without moves".into());
+                    }
                     let mv = list[rng.below(list.len())].clone();
                     sent = Some((Instant::now(), ply));
                     moves += 1;
                     client
-                        .send(json!({"type": "move", "game": game, "move": mv}))
-                        .await;
+                        .try_send(json!({"type": "move", "game": game, "move": mv}))
+                        .await?;
                 }
             }
             Some("game_over") => {
-                return Played {
+                return Ok(Played {
                     over: msg,
                     round_trips,
                     moves,
-                };
+                });
             }
             // A move that crossed the end of the game.
             Some("error") if msg["code"] == "game_over" || msg["code"] == "not_in_game" => {}
-            Some("error") => panic!("game {game}: {msg}"),
+            Some("error") => return Err(format!("error {msg}")),
             _ => {}
         }
     }
