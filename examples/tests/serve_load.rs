@@ -36,17 +36,19 @@ struct Figures {
     peak_kb: u64,
 }
 
-async fn load(clients: usize) -> Figures {
+/// Runs `clients` clients in `clients / 2` games on a server whose clock
+/// runs `scale` times as fast as real time (so that games can count: at
+/// 60 a game counts after 4 real seconds, and the move clock is 5).
+async fn load(clients: usize, scale: u64) -> Figures {
     let games = clients / 2;
     let dir = temp_dir(&format!("load-{clients}"));
-    // A move clock of 5 real seconds and counting after 4: some random
-    // games count, some do not.
     let max = (clients + 100).to_string();
+    let scale = scale.to_string();
     let server = Server::start(
         dir.join("db.sqlite").to_str().unwrap(),
         &[
             "--time-scale",
-            "60",
+            &scale,
             "--rate",
             "100000",
             "--burst",
@@ -181,7 +183,7 @@ fn report(f: &Figures) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_clients_in_a_hundred_simultaneous_games() {
-    let f = load(200).await;
+    let f = load(200, 60).await;
     report(&f);
     assert_eq!((f.clients, f.games), (200, 100));
 }
@@ -193,6 +195,9 @@ async fn the_bigger_load_run() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
-    let f = load(clients).await;
+    // The real clock: with a thousand clients and the server on two cores
+    // a client may be many seconds behind (the games do not last long
+    // enough to count then).
+    let f = load(clients, 1).await;
     report(&f);
 }

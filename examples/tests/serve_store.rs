@@ -551,3 +551,44 @@ async fn a_killed_server_loses_no_finished_game_and_no_point_postgres() {
         .await
         .unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_server_ends_running_games_without_points() {
+    let dir = temp_dir("stop");
+    let db = dir.join("db.sqlite");
+    let mut s = Server::start(db.to_str().unwrap(), &FAST);
+    let mut anna = Client::named(s.addr, "anna").await;
+    let mut bert = Client::named(s.addr, "bert").await;
+    let game = start_game(&mut anna, "anna", &mut bert, "bert").await;
+    anna.send(json!({"type": "ready", "game": game, "deployment": deployment(0)}))
+        .await;
+    bert.send(json!({"type": "ready", "game": game, "deployment": deployment(1)}))
+        .await;
+    bert.expect("state").await;
+    // SIGTERM: the game is stored as stopped by the server, the players
+    // are told, the process exits cleanly.
+    let status = tokio::task::spawn_blocking(move || {
+        let st = s.terminate();
+        (st, s)
+    });
+    let over = anna.expect("game_over").await;
+    assert_eq!(
+        (
+            over["outcome"].as_str(),
+            over["reason"].as_str(),
+            over["counted"].as_bool()
+        ),
+        (Some("none"), Some("server_stopped"), Some(false))
+    );
+    let (st, _s) = status.await.unwrap();
+    assert!(st.success(), "{st:?}");
+    let s = Server::start(db.to_str().unwrap(), &FAST);
+    let games = stored_games(&s);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["reason"], "server_stopped");
+    assert_eq!(s.get_json("/api/leaderboard")["eternal"], json!([]));
+    assert!(
+        !s.stderr.lock().unwrap().contains("left running"),
+        "nothing was left running"
+    );
+}

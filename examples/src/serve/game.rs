@@ -18,9 +18,7 @@ use tokio::time::Instant;
 use super::board::{last_move, left_counts, setup_board, side, view_board};
 use super::computer::Level;
 use super::hub::{Config, GameCmd, GameId, LobbyCmd, Outbox, StoreCmd, ToConn};
-use super::protocol::{
-    ClientMsg, ClockInfo, ErrorCode, Points, PredefinedSetup, ProtocolError, ServerMsg,
-};
+use super::protocol::{ClientMsg, ClockInfo, ErrorCode, PredefinedSetup, ProtocolError, ServerMsg};
 use super::store::{GameRecord, Reason, outcome_text};
 
 /// Who sits on one side.
@@ -705,8 +703,8 @@ impl GameTask {
                 .unwrap_or_else(|_| Err("the storage writer stopped".into())),
             Err(_) => Err("the storage writer stopped".into()),
         };
-        let (points, tables) = match stored {
-            Ok(f) => (f.points.to_vec(), counted.then_some(f.tables)),
+        let (points, tables, counted) = match stored {
+            Ok(f) => (f.points.to_vec(), counted.then_some(f.tables), counted),
             Err(why) => {
                 let notice = ServerMsg::Notice {
                     text: format!("the server could not store this game: {why}"),
@@ -714,10 +712,23 @@ impl GameTask {
                 for p in Player::ALL {
                     self.send(p, &notice);
                 }
-                (Vec::new(), None)
+                (Vec::new(), None, false)
             }
         };
-        let points: Vec<Points> = points;
+        // The lobby frees the players first, so that whatever they do
+        // after reading the result finds them free.
+        let (done_tx, done_rx) = oneshot::channel();
+        let freed = self
+            .lobby
+            .send(LobbyCmd::GameEnded {
+                id: self.id,
+                tables,
+                done: done_tx,
+            })
+            .await;
+        if freed.is_ok() {
+            let _ = done_rx.await;
+        }
         let (reason, _) = end.reason.parts();
         let msg = ServerMsg::GameOver {
             game: self.id,
@@ -737,13 +748,6 @@ impl GameTask {
                 out.push(ToConn::Ended(self.id));
             }
         }
-        let _ = self
-            .lobby
-            .send(LobbyCmd::GameEnded {
-                id: self.id,
-                tables,
-            })
-            .await;
     }
 }
 

@@ -68,8 +68,11 @@ pub struct Outbox {
     kick: Arc<Notify>,
 }
 
-/// A connection's queue length.
-pub const OUTBOX_LEN: usize = 512;
+/// A connection's queue length: the messages a client may leave unread
+/// before it is dropped as too slow. Generous, because a burst of lobby
+/// news (a thousand players arriving at once) queues one message per
+/// player for everyone before their connection tasks get to run.
+pub const OUTBOX_LEN: usize = 8192;
 
 impl Outbox {
     /// A new outbox and its receiving end.
@@ -138,12 +141,16 @@ pub enum LobbyCmd {
         /// The game.
         id: GameId,
     },
-    /// A game is over and stored.
+    /// A game is over and stored; its players are free again once `done`
+    /// is answered (before they are told the result, so that a challenge
+    /// they send on finds them free).
     GameEnded {
         /// The game.
         id: GameId,
         /// The leaderboard after it, if it changed.
         tables: Option<Tables>,
+        /// Answered when the lobby has freed the players.
+        done: oneshot::Sender<()>,
     },
     /// Counts for `/api/status`.
     Status {

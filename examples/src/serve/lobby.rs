@@ -2,13 +2,14 @@
 //! of games. Every action is taken for the connection it came from; a
 //! message never names the sender.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use board_core::{ByPlayer, Player};
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 use super::computer::{LEVELS, Level};
 use super::game::{self, Seat};
@@ -24,6 +25,13 @@ use super::protocol::{
 pub const CHAT_HISTORY: usize = 50;
 /// Open challenges a player may have made at once.
 pub const MAX_CHALLENGES: usize = 20;
+/// Player news (arrivals, states, departures) goes out at most this often,
+/// the latest state of each player only: a burst of a thousand players
+/// arriving or starting games costs each lobby member one message per
+/// player, not one per change.
+pub const NEWS_EVERY: Duration = Duration::from_millis(100);
+/// The leaderboard goes out at most this often.
+pub const TABLES_EVERY: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -75,6 +83,15 @@ struct Lobby {
     tables: Tables,
     store: mpsc::Sender<StoreCmd>,
     me: mpsc::Sender<LobbyCmd>,
+    /// Player news not sent yet: the latest state of each player whose
+    /// state changed (`None`: left), sent together at most every
+    /// [`NEWS_EVERY`].
+    news: BTreeMap<String, Option<PlayerInfo>>,
+    /// Tables not sent yet (at most one `leaderboard` every
+    /// [`TABLES_EVERY`]).
+    pending_tables: Option<Tables>,
+    tables_sent: Option<Instant>,
+    flush_at: Option<Instant>,
 }
 
 /// Starts the lobby task.
@@ -96,6 +113,10 @@ pub fn spawn(
         tables,
         store,
         me: tx.clone(),
+        news: BTreeMap::new(),
+        pending_tables: None,
+        tables_sent: None,
+        flush_at: None,
     };
     let handle = tokio::spawn(lobby.run(rx));
     (tx, handle)
@@ -107,7 +128,18 @@ fn refusal(code: ErrorCode, message: impl Into<String>, request: &'static str) -
 
 impl Lobby {
     async fn run(mut self, mut rx: mpsc::Receiver<LobbyCmd>) {
-        while let Some(cmd) = rx.recv().await {
+        loop {
+            let cmd = match self.flush_at {
+                Some(at) => tokio::select! {
+                    cmd = rx.recv() => cmd,
+                    () = tokio::time::sleep_until(at) => {
+                        self.flush();
+                        continue;
+                    }
+                },
+                None => rx.recv().await,
+            };
+            let Some(cmd) = cmd else { return };
             match cmd {
                 LobbyCmd::Connect { conn, out } => {
                     self.members.insert(
@@ -128,12 +160,14 @@ impl Lobby {
                 }
                 LobbyCmd::Disconnect { conn } => self.on_disconnect(conn),
                 LobbyCmd::GamePlaying { id } => self.set_phase(id, Phase::Playing, None),
-                LobbyCmd::GameEnded { id, tables } => {
+                LobbyCmd::GameEnded { id, tables, done } => {
                     self.set_phase(id, Phase::Idle, Some(id));
                     self.games.remove(&id);
+                    let _ = done.send(());
                     if let Some(t) = tables {
                         self.tables = t.clone();
-                        self.broadcast(&ServerMsg::Leaderboard(t));
+                        self.pending_tables = Some(t);
+                        self.schedule(Instant::now());
                     }
                 }
                 LobbyCmd::Status { reply } => {
@@ -145,9 +179,42 @@ impl Lobby {
                     });
                 }
                 LobbyCmd::Shutdown { reply } => {
-                    self.shutdown().await;
+                    self.shutdown(&mut rx).await;
                     let _ = reply.send(());
                     return;
+                }
+            }
+        }
+    }
+
+    /// Notes news of a player (`None`: it left) for the next flush.
+    fn news_of(&mut self, name: String, info: Option<PlayerInfo>) {
+        self.news.insert(name, info);
+        self.schedule(Instant::now() + NEWS_EVERY);
+    }
+
+    fn schedule(&mut self, at: Instant) {
+        self.flush_at = Some(self.flush_at.map_or(at, |f| f.min(at)));
+    }
+
+    /// Sends the news and, if it is time, the tables.
+    fn flush(&mut self) {
+        self.flush_at = None;
+        for (name, info) in std::mem::take(&mut self.news) {
+            match info {
+                Some(info) => self.broadcast(&ServerMsg::Player(info)),
+                None => self.broadcast(&ServerMsg::PlayerLeft { name }),
+            }
+        }
+        if self.pending_tables.is_some() {
+            let now = Instant::now();
+            match self.tables_sent.map(|t| t + TABLES_EVERY) {
+                Some(next) if next > now => self.schedule(next),
+                _ => {
+                    if let Some(t) = self.pending_tables.take() {
+                        self.broadcast(&ServerMsg::Leaderboard(t));
+                    }
+                    self.tables_sent = Some(now);
                 }
             }
         }
@@ -384,18 +451,9 @@ impl Lobby {
         );
         self.send_challenges(conn);
         if let Some(info) = self.info(conn) {
-            self.broadcast_except(conn, &ServerMsg::Player(info));
+            self.news_of(info.name.clone(), Some(info));
         }
         Ok(())
-    }
-
-    fn broadcast_except(&self, except: ConnId, msg: &ServerMsg) {
-        let frame = Utf8Bytes::from(msg.to_json());
-        for (&c, m) in &self.members {
-            if c != except && m.name.is_some() {
-                m.out.send_frame(&frame);
-            }
-        }
     }
 
     async fn on_challenge(&mut self, conn: ConnId, to: &str) -> Result<(), ProtocolError> {
@@ -533,7 +591,7 @@ impl Lobby {
         );
         for c in humans {
             if let Some(info) = self.info(c) {
-                self.broadcast(&ServerMsg::Player(info));
+                self.news_of(info.name.clone(), Some(info));
             }
         }
     }
@@ -552,7 +610,7 @@ impl Lobby {
                     m.game = None;
                 }
                 if let Some(info) = self.info(c) {
-                    self.broadcast(&ServerMsg::Player(info));
+                    self.news_of(info.name.clone(), Some(info));
                 }
             }
         }
@@ -565,11 +623,13 @@ impl Lobby {
         };
         if let Some(name) = m.name {
             self.names.remove(&name_key(&name));
-            self.broadcast(&ServerMsg::PlayerLeft { name });
+            self.news_of(name, None);
         }
     }
 
-    async fn shutdown(&mut self) {
+    /// Ends every game (each stores itself as stopped by the server) and
+    /// waits for them, at most 10 seconds.
+    async fn shutdown(&mut self, rx: &mut mpsc::Receiver<LobbyCmd>) {
         let notice = ServerMsg::Notice {
             text: "the server is stopping".into(),
         };
@@ -586,6 +646,24 @@ impl Lobby {
                 let _ = w.await;
             }
         };
-        let _ = tokio::time::timeout(Duration::from_secs(10), all).await;
+        tokio::pin!(all);
+        let deadline = tokio::time::sleep(Duration::from_secs(10));
+        tokio::pin!(deadline);
+        loop {
+            tokio::select! {
+                () = &mut all => return,
+                () = &mut deadline => return,
+                cmd = rx.recv() => match cmd {
+                    // A game that ends waits for the lobby to free its
+                    // players.
+                    Some(LobbyCmd::GameEnded { id, done, .. }) => {
+                        self.games.remove(&id);
+                        let _ = done.send(());
+                    }
+                    Some(_) => {}
+                    None => return,
+                },
+            }
+        }
     }
 }

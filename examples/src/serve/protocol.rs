@@ -852,6 +852,36 @@ mod tests {
         assert!(e.message.contains("\"move\""), "{}", e.message);
     }
 
+    /// The protocol document: every client example parses as the message
+    /// of its heading, and every message type of both directions has a
+    /// heading.
+    #[test]
+    fn the_protocol_document_covers_every_message() {
+        let doc = include_str!("../../../docs/protocol.md");
+        let (client, server) = doc
+            .split_once("## Server to client")
+            .expect("the two sections");
+        let mut examples = 0;
+        for section in client.split("\n### `").skip(1) {
+            let ty = section.split('`').next().unwrap_or("");
+            assert!(CLIENT_TYPES.contains(&ty), "unknown heading {ty}");
+            for block in section.split("```json\n").skip(1) {
+                let json = block.split("```").next().unwrap_or("");
+                let msg = ClientMsg::parse(json).unwrap_or_else(|e| panic!("{json}: {e:?}"));
+                assert_eq!(msg.type_name(), ty);
+                examples += 1;
+            }
+        }
+        for ty in CLIENT_TYPES {
+            assert!(client.contains(&format!("### `{ty}`")), "client {ty}");
+        }
+        for ty in SERVER_TYPES {
+            assert!(server.contains(&format!("### `{ty}`")), "server {ty}");
+        }
+        assert!(examples > CLIENT_TYPES.len());
+        assert!(doc.contains(&format!("version {PROTOCOL_VERSION}")));
+    }
+
     #[test]
     fn server_messages_carry_their_type() {
         let m = ServerMsg::Pong { id: Some(3) };

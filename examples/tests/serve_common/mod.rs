@@ -265,7 +265,12 @@ impl Client {
                 .await
                 .ok()??
             {
-                Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
+                Ok(Message::Text(t)) => {
+                    if let Some(log) = &mut self.log {
+                        log.push(t.to_string());
+                    }
+                    return serde_json::from_str(&t).ok();
+                }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => {}
             }
