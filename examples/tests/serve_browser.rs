@@ -11,6 +11,8 @@
 //! `target/tmp/screenshots/`; with `SPIELWERK_UPDATE_SCREENSHOTS=1` also to
 //! `docs/screenshots/`.
 
+#![allow(clippy::unwrap_used)]
+
 mod serve_common;
 
 use std::io::{BufRead, BufReader, Read, Write};

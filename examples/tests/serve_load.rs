@@ -12,6 +12,8 @@
 //! cargo test --release --features serve -p examples --test serve_load -- --ignored --nocapture
 //! ```
 
+#![allow(clippy::unwrap_used)]
+
 mod serve_common;
 
 use std::sync::Arc;

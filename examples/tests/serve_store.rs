@@ -5,6 +5,8 @@
 //! (SQLite, and PostgreSQL when `SPIELWERK_TEST_POSTGRES` names a server,
 //! as `.ci/run` does).
 
+#![allow(clippy::unwrap_used)]
+
 mod serve_common;
 
 use std::collections::{BTreeMap, BTreeSet};

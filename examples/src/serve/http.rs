@@ -214,17 +214,15 @@ async fn leaderboard(State(hub): State<Arc<Hub>>, RawQuery(query): RawQuery) -> 
 }
 
 async fn games(State(hub): State<Arc<Hub>>, RawQuery(query): RawQuery) -> Response {
-    let number = |key: &str, default: u64| -> Result<u64, Response> {
+    let number = |key: &str, default: u64| -> Result<u64, String> {
         match query_value(query.as_deref(), key) {
             None => Ok(default),
-            Some(v) => v
-                .parse()
-                .map_err(|_| failure(StatusCode::BAD_REQUEST, format!("{key} must be a number"))),
+            Some(v) => v.parse().map_err(|_| format!("{key} must be a number")),
         }
     };
     let (after, limit) = match (number("after", 0), number("limit", 100)) {
         (Ok(a), Ok(l)) => (a, u32::try_from(l.min(1000)).unwrap_or(1000)),
-        (Err(r), _) | (_, Err(r)) => return r,
+        (Err(why), _) | (_, Err(why)) => return failure(StatusCode::BAD_REQUEST, why),
     };
     match hub.store.games(after, limit).await {
         Ok(list) => json(&list.iter().map(|g| g.summary()).collect::<Vec<_>>()),
