@@ -16,7 +16,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::board::{last_move, left_counts, setup_board, side, view_board};
-use super::computer::Level;
+use super::computer::{Level, Thinker, shown, think};
 use super::hub::{Config, GameCmd, GameId, LobbyCmd, Outbox, StoreCmd, ToConn};
 use super::protocol::{ClientMsg, ClockInfo, ErrorCode, PredefinedSetup, ProtocolError, ServerMsg};
 use super::store::{GameRecord, Reason, outcome_text};
@@ -79,6 +79,8 @@ struct GameTask {
     last: Option<MoveReport>,
     offered: bool,
     offer_at: Instant,
+    /// The computer players' brains (taken out while they think).
+    brains: ByPlayer<Option<Thinker>>,
     rng: SplitMix64,
     me: mpsc::Sender<GameCmd>,
     lobby: mpsc::Sender<LobbyCmd>,
@@ -145,6 +147,7 @@ pub fn spawn(
         moves: Vec::new(),
         last: None,
         offered: false,
+        brains: ByPlayer::default(),
         rng: SplitMix64::new(id.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ now),
         me: tx,
         lobby,
@@ -233,7 +236,9 @@ impl GameTask {
             let ended = match cmd {
                 Some(GameCmd::Msg { player, msg }) => self.on_message(player, msg),
                 Some(GameCmd::Left { player }) => self.on_leave(player),
-                Some(GameCmd::ComputerMove { ply, mv }) => self.on_computer_move(ply, mv),
+                Some(GameCmd::ComputerMove { ply, mv, brain }) => {
+                    self.on_computer_move(ply, mv, brain)
+                }
                 Some(GameCmd::Shutdown { reply }) => {
                     shutdown = Some(reply);
                     Some(Ending {
@@ -566,6 +571,7 @@ impl GameTask {
         }
         if self.session.position().is_some() {
             self.setup_done_at = Some(self.config.clock.now());
+            self.wake_computers();
             let _ = self.lobby.try_send(LobbyCmd::GamePlaying { id: self.id });
             for p in Player::ALL {
                 self.send_state(p);
@@ -632,12 +638,26 @@ impl GameTask {
         }
     }
 
+    /// Gives each computer player its brain, once play begins.
+    fn wake_computers(&mut self) {
+        let Some(pos) = self.session.position() else {
+            return;
+        };
+        for p in Player::ALL {
+            if let Some(level) = self.seats[p].level() {
+                let mut brain = level.brain(self.rng.next());
+                brain.new_game(&shown(pos, p, &mut self.rng), self.rng.next());
+                self.brains[p] = Some(Thinker(brain));
+            }
+        }
+    }
+
     fn schedule_computer(&mut self) {
         let Some(pos) = self.session.position() else {
             return;
         };
         let mover = pos.to_move();
-        let Some(level) = self.seats[mover].level() else {
+        let Some(Thinker(mut brain)) = self.brains[mover].take() else {
             return;
         };
         let view = pos.view(mover);
@@ -647,25 +667,41 @@ impl GameTask {
         let delay = self.config.computer_delay;
         tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            let mv = tokio::task::spawn_blocking(move || level.choose(&view, &mut rng))
-                .await
-                .ok()
-                .flatten();
-            let _ = tx.send(GameCmd::ComputerMove { ply, mv }).await;
+            let thought = tokio::task::spawn_blocking(move || {
+                let mv = think(brain.as_mut(), &view, &mut rng);
+                (mv, Thinker(brain))
+            })
+            .await;
+            let (mv, brain) = match thought {
+                Ok((mv, brain)) => (mv, Some(brain)),
+                Err(_) => (None, None),
+            };
+            let _ = tx.send(GameCmd::ComputerMove { ply, mv, brain }).await;
         });
     }
 
-    fn on_computer_move(&mut self, ply: u32, mv: Option<Move>) -> Option<Ending> {
+    fn on_computer_move(
+        &mut self,
+        ply: u32,
+        mv: Option<Move>,
+        brain: Option<Thinker>,
+    ) -> Option<Ending> {
         let pos = self.session.position()?;
         let mover = pos.to_move();
         if pos.ply() != ply || self.seats[mover].level().is_none() {
             return None;
         }
-        let Some(mv) = mv else {
-            // No legal move: the session has ended the game already.
-            return None;
-        };
-        self.play(mover, mv, "move")
+        self.brains[mover] = brain;
+        match mv {
+            Some(mv) if self.brains[mover].is_some() => self.play(mover, mv, "move"),
+            // The computer player failed (it has a legal move: the game
+            // would be over otherwise): it leaves rather than hold the
+            // game up.
+            _ => {
+                eprintln!("game {}: the computer player failed; it leaves", self.id);
+                self.on_leave(mover)
+            }
+        }
     }
 
     async fn finish(&mut self, end: Ending) {

@@ -198,6 +198,8 @@ pub enum GameCmd {
         ply: u32,
         /// The move.
         mv: Option<stratego_rules::Move>,
+        /// The computer player, back from thinking (`None` if it failed).
+        brain: Option<super::computer::Thinker>,
     },
     /// The server stops.
     Shutdown {
