@@ -289,6 +289,9 @@ async fn finished_games_export_as_gravon_xml() {
 struct Seen {
     started: BTreeSet<u64>,
     over: BTreeMap<u64, Value>,
+    /// Final positions seen: a game just ended on the board, and its
+    /// transaction is being written (`game_over` follows the commit).
+    ending: usize,
 }
 
 /// Pairs of clients that play random games back to back until their
@@ -306,6 +309,12 @@ fn spawn_players(
         tasks.push(tokio::spawn(async move {
             let mut blue = Client::named(addr, &bn).await;
             let mut red = Client::named(addr, &rn).await;
+            let watch = Arc::clone(&seen);
+            blue.on_message = Some(Box::new(move |m: &Value| {
+                if m["type"] == "state" && m["clock"].is_null() && m["ply"].as_u64() > Some(0) {
+                    watch.lock().unwrap().ending += 1;
+                }
+            }));
             for round in 0u64.. {
                 blue.discard("challenges");
                 if blue
@@ -384,14 +393,25 @@ async fn crash_and_check(db: &str, cycles: usize) -> Vec<Crash> {
     for cycle in 0..cycles {
         let seen = Arc::new(Mutex::new(Seen::default()));
         let tasks = spawn_players(&server, 10, &format!("c{cycle}"), &seen);
-        // Kill once 15 more games have finished, while others run.
+        // Once 15 games have finished, kill the server as soon as the next
+        // game ends on the board, while its transaction is being written
+        // (and the other games run).
         let start = Instant::now();
+        let mut armed: Option<usize> = None;
         loop {
-            let done = seen.lock().unwrap().over.len();
-            if done >= 15 || start.elapsed() > Duration::from_secs(60) {
+            let (done, ending) = {
+                let s = seen.lock().unwrap();
+                (s.over.len(), s.ending)
+            };
+            match armed {
+                None if done >= 15 => armed = Some(ending),
+                Some(at) if ending > at => break,
+                _ => {}
+            }
+            if start.elapsed() > Duration::from_secs(60) {
                 break;
             }
-            tokio::time::sleep(Duration::from_millis(5)).await;
+            tokio::task::yield_now().await;
         }
         server.kill();
         for t in tasks {

@@ -203,6 +203,8 @@ pub struct Client {
     backlog: std::collections::VecDeque<Value>,
     /// The `welcome` message.
     pub welcome: Value,
+    /// Called with every message read.
+    pub on_message: Option<Box<dyn Fn(&Value) + Send>>,
 }
 
 impl Client {
@@ -217,6 +219,7 @@ impl Client {
             log: None,
             backlog: Default::default(),
             welcome: Value::Null,
+            on_message: None,
         };
         c.welcome = c.expect("welcome").await;
         c
@@ -269,7 +272,11 @@ impl Client {
                     if let Some(log) = &mut self.log {
                         log.push(t.to_string());
                     }
-                    return serde_json::from_str(&t).ok();
+                    let v: Option<Value> = serde_json::from_str(&t).ok();
+                    if let (Some(f), Some(v)) = (&self.on_message, &v) {
+                        f(v);
+                    }
+                    return v;
                 }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => {}
