@@ -194,6 +194,9 @@ fn dechunk(mut body: &str) -> String {
     out
 }
 
+/// A function called with every message a client reads.
+pub type Watcher = Box<dyn Fn(&Value) + Send>;
+
 /// One WebSocket client.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<AsyncTcp>>,
@@ -204,7 +207,7 @@ pub struct Client {
     /// The `welcome` message.
     pub welcome: Value,
     /// Called with every message read.
-    pub on_message: Option<Box<dyn Fn(&Value) + Send>>,
+    pub on_message: Option<Watcher>,
 }
 
 impl Client {
