@@ -146,15 +146,32 @@ async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
             (&mut rest[0], &mut first[lo])
         };
         let game = start_game(cb, names[b], cr, names[r]).await;
-        // Some games end by leaving, some by the rules.
+        // Some games end by leaving (soon: they do not count), some by
+        // the move clock (Red never moves: they last over 5 minutes and
+        // count), the others by the rules (they count if they last 4
+        // minutes, 160 ms).
         let leave = (round % 3 == 0).then_some(5 + round);
         let (db, dr) = (deployment(round), deployment(round + 1));
-        let (pb, pr) = tokio::join!(
-            play_random(cb, game, &db, 100 + round as u64, leave),
-            play_random(cr, game, &dr, 200 + round as u64, None)
-        );
-        assert_eq!(pb.over, pr.over);
-        results.push(pb.over);
+        let over = if round % 3 == 1 {
+            cr.send(json!({"type": "ready", "game": game, "deployment": dr}))
+                .await;
+            let pb = play_random(cb, game, &db, 100 + round as u64, None).await;
+            let over = cr.expect("game_over").await;
+            assert_eq!(
+                (over["reason"].as_str(), over["counted"].as_bool()),
+                (Some("timeout"), Some(true))
+            );
+            assert_eq!(pb.over, over);
+            over
+        } else {
+            let (pb, pr) = tokio::join!(
+                play_random(cb, game, &db, 100 + round as u64, leave),
+                play_random(cr, game, &dr, 200 + round as u64, None)
+            );
+            assert_eq!(pb.over, pr.over);
+            pb.over
+        };
+        results.push(over);
     }
     assert!(
         results.iter().any(|o| o["counted"] == true),

@@ -510,6 +510,10 @@ pub async fn try_play_random(
         let Some(msg) = client.try_next().await else {
             return Err("the connection closed before the game ended".into());
         };
+        // What is left over from an earlier game.
+        if msg.get("game").is_some_and(|g| g != game) {
+            continue;
+        }
         match msg["type"].as_str() {
             Some("state") => {
                 let ply = msg["ply"].as_u64().unwrap_or(0);
