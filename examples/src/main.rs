@@ -11,6 +11,7 @@ mod major;
 mod output;
 mod reversi;
 mod reversi_ai;
+mod serve;
 mod stratego;
 
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Major(major::Args),
     /// Reversi (Othello): perft, replay of game files.
     Reversi(reversi::Args),
+    /// Battlegeneral: the Stratego lobby server and browser client (feature `serve`).
+    Serve(serve::Args),
     /// Stratego: replay of UCC 2012 logs and Gravon games, perft, bench, play.
     Stratego(stratego::Args),
 }
@@ -51,6 +54,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Fanorona(args) => fanorona::run(&args, out),
         Command::Major(args) => major::run(&args, out),
         Command::Reversi(args) => reversi::run(&args, out),
+        Command::Serve(args) => serve::run(&args, out),
         Command::Stratego(args) => stratego::run(&args, out),
     }
 }

@@ -1,0 +1,633 @@
+//! Storage of `spielwerk serve`: the leaderboard is exactly
+//! `stratego_rules::leaderboard` over the stored games, games export as
+//! Gravon XML (HTTP and `--export-games`), and a server killed with
+//! SIGKILL while games run and finish loses no finished game and no point
+//! (SQLite, and PostgreSQL when `SPIELWERK_TEST_POSTGRES` names a server,
+//! as `.ci/run` does).
+
+#![allow(clippy::unwrap_used)]
+
+mod serve_common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use board_core::{Outcome, Player};
+use serde_json::{Value, json};
+use serve_common::{
+    Client, Server, deployment, play_random, start_game, temp_dir, try_play_random,
+};
+use stratego_rules::gravon::GravonGame;
+use stratego_rules::leaderboard::{Leaderboard, YearMonth};
+use stratego_rules::{Deployment, Preset};
+
+/// Fast clock (1500 times real time: 4 minutes are 160 ms) so that random
+/// games sometimes count and sometimes do not.
+const FAST: [&str; 10] = [
+    "--time-scale",
+    "1500",
+    "--rate",
+    "100000",
+    "--burst",
+    "100000",
+    "--predefined-after-ms",
+    "0",
+    "--computer-delay-ms",
+    "0",
+];
+
+fn outcome_of(text: &str) -> Option<Outcome> {
+    match text {
+        "red" => Some(Outcome::Win(Player::First)),
+        "blue" => Some(Outcome::Win(Player::Second)),
+        "draw" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// Every stored game, in the order stored.
+fn stored_games(s: &Server) -> Vec<Value> {
+    let mut all: Vec<Value> = Vec::new();
+    let mut after = 0;
+    loop {
+        let batch = s.get_json(&format!("/api/games?after={after}&limit=1000"));
+        let batch = batch.as_array().expect("a list").clone();
+        if batch.is_empty() {
+            break;
+        }
+        after = batch.last().and_then(|g| g["id"].as_u64()).expect("id");
+        all.extend(batch);
+    }
+    all.sort_by_key(|g| g["seq"].as_u64());
+    all
+}
+
+/// The library's leaderboard over the stored games, with each game's
+/// points after it.
+fn replay(games: &[Value]) -> (Leaderboard, BTreeMap<u64, Vec<(String, u32)>>) {
+    let mut board = Leaderboard::default();
+    let mut after = BTreeMap::new();
+    for g in games {
+        let (red, blue) = (g["red"].as_str().unwrap(), g["blue"].as_str().unwrap());
+        if g["counted"] == true {
+            let outcome =
+                outcome_of(g["outcome"].as_str().unwrap()).expect("a counted game has a result");
+            let month = YearMonth::from_unix_millis(g["ended_at"].as_u64().unwrap());
+            board.record(red, blue, outcome, month);
+        }
+        after.insert(
+            g["id"].as_u64().unwrap(),
+            vec![
+                (red.to_string(), board.eternal(red)),
+                (blue.to_string(), board.eternal(blue)),
+            ],
+        );
+    }
+    (board, after)
+}
+
+/// The stored leaderboard must be the library's over the stored games.
+fn check_leaderboard(s: &Server, games: &[Value]) -> Leaderboard {
+    let (board, _) = replay(games);
+    let api = s.get_json("/api/leaderboard?limit=10000");
+    let eternal: Vec<(String, u32)> = api["eternal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["points"].as_u64().unwrap() as u32,
+            )
+        })
+        .collect();
+    assert_eq!(eternal, board.eternal_table(), "the eternal table");
+    let month = api["month"].as_str().unwrap();
+    let (y, m) = month.split_once('-').unwrap();
+    let month = YearMonth {
+        year: y.parse().unwrap(),
+        month: m.parse().unwrap(),
+    };
+    let monthly: Vec<(String, u32)> = api["monthly"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r["points"].as_u64().unwrap() as u32,
+            )
+        })
+        .collect();
+    assert_eq!(monthly, board.monthly_table(month), "the monthly table");
+    board
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
+    let dir = temp_dir("leaderboard");
+    let s = Server::start(dir.join("db.sqlite").to_str().unwrap(), &FAST);
+    let names = ["anna", "bert", "carl", "dora"];
+    let mut clients = Vec::new();
+    for n in names {
+        clients.push(Client::named(s.addr, n).await);
+    }
+    let mut rng = serve_common::Rng(42);
+    let mut results = Vec::new();
+    for round in 0..10 {
+        let b = rng.below(4);
+        let r = (b + 1 + rng.below(3)) % 4;
+        let (lo, hi) = (b.min(r), b.max(r));
+        let (first, rest) = clients.split_at_mut(hi);
+        let (cb, cr) = if b < r {
+            (&mut first[lo], &mut rest[0])
+        } else {
+            (&mut rest[0], &mut first[lo])
+        };
+        let game = start_game(cb, names[b], cr, names[r]).await;
+        // Some games end by leaving (soon: they do not count), some by
+        // the move clock (Red never moves: they last over 5 minutes and
+        // count), the others by the rules (they count if they last 4
+        // minutes, 160 ms).
+        let leave = (round % 3 == 0).then_some(5 + round);
+        let (db, dr) = (deployment(round), deployment(round + 1));
+        let over = if round % 3 == 1 {
+            cr.send(json!({"type": "ready", "game": game, "deployment": dr}))
+                .await;
+            let pb = play_random(cb, game, &db, 100 + round as u64, None).await;
+            let over = cr.expect("game_over").await;
+            assert_eq!(
+                (over["reason"].as_str(), over["counted"].as_bool()),
+                (Some("timeout"), Some(true))
+            );
+            assert_eq!(pb.over, over);
+            over
+        } else {
+            let (pb, pr) = tokio::join!(
+                play_random(cb, game, &db, 100 + round as u64, leave),
+                play_random(cr, game, &dr, 200 + round as u64, None)
+            );
+            assert_eq!(pb.over, pr.over);
+            pb.over
+        };
+        results.push(over);
+    }
+    assert!(
+        results.iter().any(|o| o["counted"] == true),
+        "some games count"
+    );
+    let games = stored_games(&s);
+    assert_eq!(games.len(), 10);
+    let board = check_leaderboard(&s, &games);
+    // Every game_over told the points after that game.
+    let (_, after) = replay(&games);
+    for over in &results {
+        let id = over["game"].as_u64().unwrap();
+        let told: Vec<(String, u32)> = over["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap().to_string(),
+                    p["eternal"].as_u64().unwrap() as u32,
+                )
+            })
+            .collect();
+        assert_eq!(told, after[&id], "points after game {id}");
+    }
+    // The lobby's last leaderboard message is the same table.
+    let mut last = None;
+    for m in clients[0].sync().await {
+        if m["type"] == "leaderboard" {
+            last = Some(m);
+        }
+    }
+    if let Some(t) = last {
+        let table: Vec<(String, u32)> = t["eternal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["name"].as_str().unwrap().to_string(),
+                    r["points"].as_u64().unwrap() as u32,
+                )
+            })
+            .collect();
+        assert_eq!(table, board.eternal_table());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_games_export_as_gravon_xml() {
+    let dir = temp_dir("export");
+    let db = dir.join("db.sqlite");
+    let s = Server::start(db.to_str().unwrap(), &FAST);
+    let mut anna = Client::named(s.addr, "anna").await;
+    let mut bert = Client::named(s.addr, "bert").await;
+    let mut ids = Vec::new();
+    for round in 0..3 {
+        let game = start_game(&mut anna, "anna", &mut bert, "bert").await;
+        let leave = (round == 2).then_some(3);
+        let (d0, d1) = (deployment(round), deployment(round + 4));
+        let (a, _) = tokio::join!(
+            play_random(&mut anna, game, &d0, round as u64, leave),
+            play_random(&mut bert, game, &d1, 9 + round as u64, None)
+        );
+        ids.push((game, a.over));
+    }
+    // A game that ends in the setup has no Gravon record.
+    let game = start_game(&mut anna, "anna", &mut bert, "bert").await;
+    bert.send(json!({"type": "leave", "game": game})).await;
+    anna.expect("game_over").await;
+    let (status, _) = s.get(&format!("/api/games/{game}/gravon.xml"));
+    assert_eq!(status, 404);
+    assert_eq!(s.get("/api/games/999/gravon.xml").0, 404);
+    assert_eq!(s.get("/api/games/abc/gravon.xml").0, 400);
+    // Over HTTP.
+    for (id, over) in &ids {
+        let (status, xml) = s.get(&format!("/api/games/{id}/gravon.xml"));
+        assert_eq!(status, 200);
+        let g = GravonGame::parse(&xml).expect("Gravon XML");
+        assert_eq!(g.players[0].as_deref(), Some("bert"));
+        assert_eq!(g.players[1].as_deref(), Some("anna"));
+        let summary = g.replay(Preset::Gravon.rules()).expect("replays");
+        if over["reason"] == "left" {
+            assert!(summary.abnormal.is_some());
+        } else {
+            assert_eq!(
+                summary.outcome,
+                outcome_of(over["outcome"].as_str().unwrap())
+            );
+            assert_eq!(summary.abnormal, None);
+        }
+        assert_eq!(
+            summary.recorded,
+            outcome_of(over["outcome"].as_str().unwrap())
+        );
+    }
+    // And with `spielwerk serve --export-games DIR`, while the server runs.
+    let out_dir = dir.join("export");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args([
+            "--json",
+            "serve",
+            "--db",
+            db.to_str().unwrap(),
+            "--export-games",
+            out_dir.to_str().unwrap(),
+        ])
+        .output()
+        .expect("run the export");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let result: Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
+    assert_eq!(
+        (result["exported"].as_u64(), result["skipped"].as_u64()),
+        (Some(3), Some(1))
+    );
+    for (id, _) in &ids {
+        let file =
+            std::fs::read_to_string(out_dir.join(format!("battlegeneral-{id}.xml"))).unwrap();
+        assert_eq!(file, s.get(&format!("/api/games/{id}/gravon.xml")).1);
+    }
+    let stored = s.get_json(&format!("/api/games/{}", ids[0].0));
+    let red: Deployment = stored["red_setup"].as_str().unwrap().parse().unwrap();
+    assert_eq!(red.to_string(), deployment(4));
+}
+
+/// What the players of the crash test saw.
+#[derive(Default)]
+struct Seen {
+    started: BTreeSet<u64>,
+    over: BTreeMap<u64, Value>,
+    /// Final positions seen: a game just ended on the board, and its
+    /// transaction is being written (`game_over` follows the commit).
+    ending: usize,
+}
+
+/// Pairs of clients that play random games back to back until their
+/// connection drops.
+fn spawn_players(
+    s: &Server,
+    pairs: usize,
+    tag: &str,
+    seen: &Arc<Mutex<Seen>>,
+) -> Vec<tokio::task::JoinHandle<()>> {
+    let mut tasks = Vec::new();
+    for k in 0..pairs {
+        let (addr, seen) = (s.addr, Arc::clone(seen));
+        let (bn, rn) = (format!("{tag}b{k}"), format!("{tag}r{k}"));
+        tasks.push(tokio::spawn(async move {
+            let mut blue = Client::named(addr, &bn).await;
+            let mut red = Client::named(addr, &rn).await;
+            let watch = Arc::clone(&seen);
+            blue.on_message = Some(Box::new(move |m: &Value| {
+                if m["type"] == "state" && m["clock"].is_null() && m["ply"].as_u64() > Some(0) {
+                    watch.lock().unwrap().ending += 1;
+                }
+            }));
+            for round in 0u64.. {
+                blue.discard("challenges");
+                if blue
+                    .try_send(json!({"type": "challenge", "to": rn}))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                loop {
+                    let Some(c) = blue.try_expect("challenges").await else {
+                        return;
+                    };
+                    if c["outgoing"]
+                        .as_array()
+                        .is_some_and(|a| a.iter().any(|n| n == &rn))
+                    {
+                        break;
+                    }
+                }
+                if red
+                    .try_send(json!({"type": "accept", "from": bn}))
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+                let (Some(gb), Some(_)) = (
+                    blue.try_expect("game_start").await,
+                    red.try_expect("game_start").await,
+                ) else {
+                    return;
+                };
+                let game = gb["game"].as_u64().unwrap_or(0);
+                seen.lock().unwrap().started.insert(game);
+                let (db, dr) = (
+                    deployment(round as usize + k),
+                    deployment(round as usize + k + 3),
+                );
+                let leave = (round % 4 == 3).then_some(10);
+                let (a, b) = tokio::join!(
+                    try_play_random(&mut blue, game, &db, round * 31 + k as u64, leave),
+                    try_play_random(&mut red, game, &dr, round * 17 + k as u64, None)
+                );
+                for p in [a.as_ref(), b.as_ref()].into_iter().flatten() {
+                    seen.lock().unwrap().over.insert(game, p.over.clone());
+                }
+                if a.is_err() || b.is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    tasks
+}
+
+/// Figures of one crash: games finished (and told) before the kill, games
+/// running then, and how long the restart took.
+struct Crash {
+    finished: usize,
+    running: usize,
+    untold: usize,
+    stored: usize,
+    restart: Duration,
+}
+
+/// Runs games, kills the server with SIGKILL while games run and finish,
+/// restarts it on the same database and checks that every game a player
+/// was told had finished is stored with its result, that the games that
+/// ran are ended by the rule (no result, no points), and that the
+/// leaderboard is the library's over the stored games.
+async fn crash_and_check(db: &str, cycles: usize) -> Vec<Crash> {
+    let mut figures = Vec::new();
+    let mut server = Server::start(db, &FAST);
+    let mut all_seen: BTreeMap<u64, Value> = BTreeMap::new();
+    for cycle in 0..cycles {
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let tasks = spawn_players(&server, 10, &format!("c{cycle}"), &seen);
+        // Once 15 games have finished, kill the server as soon as the next
+        // game ends on the board, while its transaction is being written
+        // (and the other games run).
+        let start = Instant::now();
+        let mut armed: Option<usize> = None;
+        loop {
+            let (done, ending) = {
+                let s = seen.lock().unwrap();
+                (s.over.len(), s.ending)
+            };
+            match armed {
+                None if done >= 15 => armed = Some(ending),
+                Some(at) if ending > at => break,
+                _ => {}
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        server.kill();
+        for t in tasks {
+            let _ = t.await;
+        }
+        let seen = Arc::try_unwrap(seen).ok().unwrap().into_inner().unwrap();
+        let t = Instant::now();
+        server = Server::start(db, &FAST);
+        let restart = t.elapsed();
+        let games = stored_games(&server);
+        let by_id: BTreeMap<u64, &Value> = games
+            .iter()
+            .map(|g| (g["id"].as_u64().unwrap(), g))
+            .collect();
+        for (id, over) in &seen.over {
+            let g = by_id
+                .get(id)
+                .unwrap_or_else(|| panic!("finished game {id} was lost"));
+            assert_eq!(g["outcome"], over["outcome"], "game {id}");
+            assert_eq!(g["reason"], over["reason"], "game {id}");
+            assert_eq!(g["counted"], over["counted"], "game {id}");
+        }
+        let running: Vec<u64> = seen
+            .started
+            .iter()
+            .filter(|id| !seen.over.contains_key(id))
+            .copied()
+            .collect();
+        let (mut stopped, mut untold) = (0, 0);
+        for id in &running {
+            // Running at the kill: ended by the rule, unless its commit
+            // made it before the kill but the message did not.
+            if let Some(g) = by_id.get(id) {
+                if g["reason"] == "server_stopped" {
+                    assert_eq!(
+                        (g["outcome"].as_str(), g["counted"].as_bool()),
+                        (Some("none"), Some(false))
+                    );
+                    stopped += 1;
+                } else {
+                    untold += 1;
+                }
+            }
+        }
+        assert!(stopped > 0, "some games were running at the kill");
+        for g in &games {
+            assert!(
+                g["reason"] == "server_stopped" || g["outcome"] != "none",
+                "{g}"
+            );
+        }
+        let status = server.get_json("/api/status");
+        assert_eq!(status["games"], 0);
+        check_leaderboard(&server, &games);
+        // Every points message the players got is the replay's.
+        let (_, after) = replay(&games);
+        for (id, over) in &seen.over {
+            let told: Vec<(String, u32)> = over["points"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    (
+                        p["name"].as_str().unwrap().to_string(),
+                        p["eternal"].as_u64().unwrap() as u32,
+                    )
+                })
+                .collect();
+            assert_eq!(told, after[id], "points after game {id}");
+        }
+        all_seen.extend(seen.over.clone());
+        figures.push(Crash {
+            finished: seen.over.len(),
+            running: stopped,
+            untold,
+            stored: games.len(),
+            restart,
+        });
+    }
+    // Nothing told in an earlier cycle went missing later.
+    let games = stored_games(&server);
+    let ids: BTreeSet<u64> = games.iter().map(|g| g["id"].as_u64().unwrap()).collect();
+    assert!(all_seen.keys().all(|id| ids.contains(id)));
+    figures
+}
+
+fn report(label: &str, figures: &[Crash]) {
+    for (i, c) in figures.iter().enumerate() {
+        eprintln!(
+            "crash {label} {}: {} games finished before the SIGKILL, {} running (ended by the rule), {} committed but not yet told, {} stored in all, restart {} ms",
+            i + 1,
+            c.finished,
+            c.running,
+            c.untold,
+            c.stored,
+            c.restart.as_millis()
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_loses_no_finished_game_and_no_point_sqlite() {
+    let dir = temp_dir("crash-sqlite");
+    let figures = crash_and_check(dir.join("db.sqlite").to_str().unwrap(), 2).await;
+    report("sqlite", &figures);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_loses_no_finished_game_and_no_point_postgres() {
+    let Ok(admin) = std::env::var("SPIELWERK_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs the PostgreSQL tests: set SPIELWERK_TEST_POSTGRES (.ci/run does)"
+        );
+        eprintln!(
+            "skipped: SPIELWERK_TEST_POSTGRES is not set (a postgres:// URL of a role that may create databases)"
+        );
+        return;
+    };
+    use sqlx::Connection as _;
+    let name = format!("spielwerk_crash_{}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .expect("connect to PostgreSQL");
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
+    let url = format!("{base}/{name}");
+    let figures = crash_and_check(&url, 2).await;
+    report("postgres", &figures);
+    // The export reads PostgreSQL too.
+    let out = temp_dir("crash-postgres-export");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args([
+            "--json",
+            "serve",
+            "--db",
+            &url,
+            "--export-games",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .expect("export");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(v["exported"].as_u64().unwrap() > 0);
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_server_ends_running_games_without_points() {
+    let dir = temp_dir("stop");
+    let db = dir.join("db.sqlite");
+    let mut s = Server::start(db.to_str().unwrap(), &FAST);
+    let mut anna = Client::named(s.addr, "anna").await;
+    let mut bert = Client::named(s.addr, "bert").await;
+    let game = start_game(&mut anna, "anna", &mut bert, "bert").await;
+    anna.send(json!({"type": "ready", "game": game, "deployment": deployment(0)}))
+        .await;
+    bert.send(json!({"type": "ready", "game": game, "deployment": deployment(1)}))
+        .await;
+    bert.expect("state").await;
+    // SIGTERM: the game is stored as stopped by the server, the players
+    // are told, the process exits cleanly.
+    let status = tokio::task::spawn_blocking(move || {
+        let st = s.terminate();
+        (st, s)
+    });
+    let over = anna.expect("game_over").await;
+    assert_eq!(
+        (
+            over["outcome"].as_str(),
+            over["reason"].as_str(),
+            over["counted"].as_bool()
+        ),
+        (Some("none"), Some("server_stopped"), Some(false))
+    );
+    let (st, _s) = status.await.unwrap();
+    assert!(st.success(), "{st:?}");
+    let s = Server::start(db.to_str().unwrap(), &FAST);
+    let games = stored_games(&s);
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["reason"], "server_stopped");
+    assert_eq!(s.get_json("/api/leaderboard")["eternal"], json!([]));
+    assert!(
+        !s.stderr.lock().unwrap().contains("left running"),
+        "nothing was left running"
+    );
+}
