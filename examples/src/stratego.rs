@@ -16,6 +16,8 @@ use stratego_rules::{
 
 use crate::output::{CliResult, Output};
 
+mod train;
+
 /// Arguments of `spielwerk stratego`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,6 +39,9 @@ enum Verb {
     /// Play in the terminal against a baseline computer player that sees
     /// only its own view.
     Play(PlayArgs),
+    /// Learn the setup prior from human setups and write the table the
+    /// crate embeds.
+    TrainPrior(train::TrainPriorArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -126,6 +131,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Bench(a) => run_bench(a, out),
         Verb::Play(a) => run_play(a, out),
+        Verb::TrainPrior(a) => train::run_train_prior(a, out),
     }
 }
 

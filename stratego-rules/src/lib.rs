@@ -6,6 +6,7 @@ mod cell;
 mod chase;
 mod combat;
 mod movegen;
+mod observe;
 mod piece;
 mod position;
 mod predefined;
@@ -16,6 +17,8 @@ mod square;
 mod view;
 mod xml;
 
+#[cfg(feature = "ai")]
+pub mod ai;
 pub mod gravon;
 pub mod leaderboard;
 pub mod notation;
@@ -28,6 +31,7 @@ pub use combat::{Battle, battle};
 pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use movegen::MAX_MOVES;
 pub use notation::PositionParseError;
+pub use observe::{ObserveError, PublicMove};
 pub use piece::{Army, BoardPiece, Piece, Rank, colour};
 pub use position::{IllegalMove, MoveList, MoveReport, Position, UndoInfo};
 pub use predefined::predefined;

@@ -25,16 +25,16 @@ use crate::{Army, MoveList, Position, Rank, Rules, Square};
 /// each rank the opponent has left.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct View {
-    viewer: Player,
-    board: [Cell; 100],
-    to_move: Player,
-    rules: Rules,
-    army: Army,
-    ply: u32,
-    quiet: u32,
-    shuttle: ByPlayer<Shuttle>,
-    chase: Chase,
-    counts: ByPlayer<[u8; 12]>,
+    pub(crate) viewer: Player,
+    pub(crate) board: [Cell; 100],
+    pub(crate) to_move: Player,
+    pub(crate) rules: Rules,
+    pub(crate) army: Army,
+    pub(crate) ply: u32,
+    pub(crate) quiet: u32,
+    pub(crate) shuttle: ByPlayer<Shuttle>,
+    pub(crate) chase: Chase,
+    pub(crate) counts: ByPlayer<[u8; 12]>,
 }
 
 /// A square's content as a viewer sees it.
