@@ -15,7 +15,7 @@ mod tt;
 
 pub use alphabeta::AlphaBeta;
 pub use eval::Evaluator;
-pub use expectimax::{Expectimax, ExpectimaxOptions};
+pub use expectimax::{Expectimax, ExpectimaxOptions, ProbCut};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
 pub use options::{Options, TtCutoffs};
 pub use result::{Bound, SearchResult};

@@ -152,7 +152,7 @@ impl View {
         }
     }
 
-    fn position_with(&self, board: [Cell; 100]) -> Position {
+    pub(crate) fn position_with(&self, board: [Cell; 100]) -> Position {
         let mut pos = Position::from_parts(
             board,
             self.army,

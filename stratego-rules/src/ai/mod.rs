@@ -2,6 +2,14 @@
 //! game with chance nodes for the battles it cannot foresee, an evaluation
 //! with a declared bound, and expectimax search over it (`board-search`).
 
+pub mod belief;
+pub mod eval;
+pub mod game;
 pub mod prior;
+pub mod tracker;
 
+pub use belief::{Belief, BeliefOptions};
+pub use eval::{BOUND, EvalWeights, StrategoEval};
+pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
 pub use prior::{SetupPrior, Training};
+pub use tracker::{Evidence, SyncError, Tracker};

@@ -1,0 +1,356 @@
+//! The evaluation of a belief-game position, with a declared bound.
+//!
+//! From the side to move, the sum of:
+//!
+//! - **material**, by the counts both sides have left (public knowledge),
+//!   with values that depend on what remains: the Marshal is worth more
+//!   once the enemy Spy is gone, the Spy little once the enemy Marshal is;
+//!   Miners are worth more while enemy Bombs remain, and the last ones
+//!   most; the last Scouts more than the first; a rank no enemy movable
+//!   piece can beat gains a third;
+//! - **information**: each own piece whose rank the opponent does not know
+//!   is worth a bonus by rank (a hidden Marshal or Spy most), and the
+//!   opponent's unknown pieces the same for it (the expected bonus of its
+//!   unlocated ranks);
+//! - **flag safety**: enemy pieces that may move, near the own Flag, cost;
+//!   own Bombs next to it, while the enemy has Miners, count;
+//! - **mobility**: own movable pieces with a free square next to them;
+//! - **progress**: movable pieces advanced toward the enemy side, and the
+//!   nearest own movable piece close to the enemy piece likeliest to be the
+//!   Flag (more so as the enemy's movable army shrinks), so that a won
+//!   position is pressed home instead of shuffled.
+//!
+//! Every term is bounded, and the sum is clamped to
+//! ±([`BOUND`] − 1); a decided game scores ±[`BOUND`] in
+//! [`Expectimax`](board_search::Expectimax).
+
+use board_core::{Game, Player, Stochastic};
+use board_search::Evaluator;
+
+use super::game::{BeliefChanceList, BeliefGame, BeliefMove};
+use crate::cell;
+use crate::{Battle, Rank, Square, battle};
+
+/// The evaluation's bound: no position that is not decided scores beyond
+/// ±(`BOUND` − 1), and a decided one scores ±`BOUND`.
+pub const BOUND: i32 = 3000;
+
+/// The weights of the evaluation's terms (all in material points, a Scout
+/// being worth about 10).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvalWeights {
+    /// Base value of each rank by [`Rank::index`] (the Flag's is unused).
+    pub value: [i32; 12],
+    /// Information bonus of each rank the opponent does not know.
+    pub hidden: [i32; 12],
+    /// Extra value of the Marshal once the enemy Spy is gone.
+    pub marshal_without_spy: i32,
+    /// The Spy's value once the enemy Marshal is gone.
+    pub spy_without_marshal: i32,
+    /// Miners: this much more, divided by the number of own Miners left,
+    /// while the enemy has Bombs.
+    pub miner_scarcity: i32,
+    /// Scouts: this much more, divided by the number of own Scouts left.
+    pub scout_scarcity: i32,
+    /// Percent added to a rank no enemy movable piece can beat.
+    pub top_rank_percent: i32,
+    /// Per enemy piece that may move, by closeness (4 − distance, within 3
+    /// squares) to the own Flag.
+    pub flag_danger: i32,
+    /// Per own Bomb next to the own Flag while the enemy has Miners.
+    pub flag_bomb: i32,
+    /// Per own movable piece with a free neighbouring square.
+    pub mobility: i32,
+    /// Per row advanced of own movable pieces below Major (beyond the
+    /// own four rows).
+    pub advance: i32,
+    /// Pressure on the enemy piece likeliest to be the Flag: per square of
+    /// distance saved (of 18) by the nearest own movable piece, scaled by
+    /// that likelihood and by how few enemy movable pieces remain.
+    pub flag_hunt: i32,
+}
+
+impl Default for EvalWeights {
+    fn default() -> Self {
+        let mut value = [0; 12];
+        let mut hidden = [0; 12];
+        for (r, v, h) in [
+            (Rank::Flag, 0, 0),
+            (Rank::Spy, 100, 30),
+            (Rank::Scout, 8, 1),
+            (Rank::Miner, 20, 3),
+            (Rank::Sergeant, 15, 2),
+            (Rank::Lieutenant, 25, 3),
+            (Rank::Captain, 45, 5),
+            (Rank::Major, 80, 8),
+            (Rank::Colonel, 140, 15),
+            (Rank::General, 250, 30),
+            (Rank::Marshal, 400, 50),
+            (Rank::Bomb, 15, 4),
+        ] {
+            value[r.index()] = v;
+            hidden[r.index()] = h;
+        }
+        EvalWeights {
+            value,
+            hidden,
+            marshal_without_spy: 100,
+            spy_without_marshal: 15,
+            miner_scarcity: 60,
+            scout_scarcity: 12,
+            top_rank_percent: 33,
+            flag_danger: 6,
+            flag_bomb: 4,
+            mobility: 1,
+            advance: 1,
+            flag_hunt: 40,
+        }
+    }
+}
+
+/// The Stratego evaluation for [`BeliefGame`], with its search hints
+/// (attacks ordered by their expected gain, attacks as the noisy moves of
+/// quiescence, history slots by squares).
+#[derive(Debug, Clone, Default)]
+pub struct StrategoEval {
+    /// The weights.
+    pub weights: EvalWeights,
+}
+
+/// A side's rank values given both sides' counts.
+fn values(w: &EvalWeights, own: &[u8; 12], enemy: &[u8; 12]) -> [i32; 12] {
+    let mut v = w.value;
+    let has = |c: &[u8; 12], r: Rank| c[r.index()] > 0;
+    if !has(enemy, Rank::Spy) {
+        v[Rank::Marshal.index()] += w.marshal_without_spy;
+    }
+    if !has(enemy, Rank::Marshal) {
+        v[Rank::Spy.index()] = w.spy_without_marshal;
+    }
+    let miners = i32::from(own[Rank::Miner.index()]).max(1);
+    if has(enemy, Rank::Bomb) {
+        v[Rank::Miner.index()] += w.miner_scarcity / miners;
+    }
+    let scouts = i32::from(own[Rank::Scout.index()]).max(1);
+    v[Rank::Scout.index()] += w.scout_scarcity / scouts;
+    let enemy_top = (Rank::Spy.index()..=Rank::Marshal.index())
+        .rev()
+        .find(|&r| enemy[r] > 0)
+        .unwrap_or(0);
+    for r in (enemy_top + 1)..=Rank::Marshal.index() {
+        v[r] += v[r] * w.top_rank_percent / 100;
+    }
+    v
+}
+
+impl StrategoEval {
+    /// The evaluation from the viewer's point of view.
+    fn for_viewer(&self, g: &BeliefGame) -> i32 {
+        let w = &self.weights;
+        let me = g.viewer();
+        let enemy = !me;
+        let counts = |p: Player| -> [u8; 12] {
+            let mut c = [0u8; 12];
+            for r in Rank::ALL {
+                c[r.index()] = g.count(p, r);
+            }
+            c
+        };
+        let (mine, theirs) = (counts(me), counts(enemy));
+        let (vm, ve) = (values(w, &mine, &theirs), values(w, &theirs, &mine));
+        let mut score = 0i32;
+        for r in 0..12 {
+            score += i32::from(mine[r]) * vm[r] - i32::from(theirs[r]) * ve[r];
+        }
+        // Information: the enemy's unlocated ranks are its hidden ones.
+        let board = g.board();
+        let mut own_flag = None;
+        let mut own_movable_squares = [0u8; 40];
+        let mut n_movable = 0usize;
+        let forward = |sq: usize| -> i32 {
+            let rank = (sq / 10) as i32;
+            match me {
+                Player::First => (rank - 3).max(0),
+                Player::Second => (6 - rank).max(0),
+            }
+        };
+        for (sq, &c) in board.iter().enumerate() {
+            if c == cell::EMPTY || !cell::is_own(c, me) {
+                continue;
+            }
+            let r = usize::from(cell::rank_code(c));
+            if c & cell::REVEALED == 0 {
+                score += w.hidden.get(r).copied().unwrap_or(0);
+            }
+            if r == Rank::Flag.index() {
+                own_flag = Some(sq);
+            } else if r != Rank::Bomb.index() && r < 12 {
+                if n_movable < own_movable_squares.len() {
+                    own_movable_squares[n_movable] = sq as u8;
+                    n_movable += 1;
+                }
+                if r < Rank::Major.index() {
+                    score += w.advance * forward(sq);
+                }
+            }
+        }
+        for r in 0..12 {
+            score -= i32::from(g.unlocated_index(r)) * w.hidden[r];
+        }
+        // Flag safety.
+        if let Some(f) = own_flag {
+            let enemy_miners = theirs[Rank::Miner.index()] > 0;
+            let masks = g.masks();
+            let movers = masks[enemy].steppers | masks[enemy].scouts;
+            let mut bits = movers;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let d = distance(sq, f);
+                if d <= 3 {
+                    score -= w.flag_danger * (4 - d);
+                }
+            }
+            if enemy_miners {
+                for n in neighbours(f) {
+                    let c = board[n];
+                    if cell::is_own(c, me) && cell::rank_code(c) == Rank::Bomb as u8 {
+                        score += w.flag_bomb;
+                    }
+                }
+            }
+        }
+        // Mobility: own movable pieces with a free neighbour.
+        let masks = g.masks();
+        let free = !(masks.first.occ | masks.second.occ) & crate::movegen::LAND;
+        let own_movers = masks[me].steppers | masks[me].scouts;
+        let near_free =
+            (free << 10) | (free >> 10) | ((free & !FILE_A) >> 1) | ((free & !FILE_J) << 1);
+        score += w.mobility * (own_movers & near_free).count_ones() as i32;
+        // Progress: the hunt for the Flag.
+        if let Some((target, p_flag)) = g.flag_target()
+            && n_movable > 0
+        {
+            let nearest = own_movable_squares[..n_movable]
+                .iter()
+                .map(|&s| distance(usize::from(s), target))
+                .min()
+                .unwrap_or(18);
+            let enemy_movable: i32 = (Rank::Spy.index()..=Rank::Marshal.index())
+                .map(|r| i32::from(theirs[r]))
+                .sum();
+            let urgency = (33 - enemy_movable.min(33)) as f64 / 33.0;
+            score += (f64::from(w.flag_hunt) * p_flag * urgency * f64::from(18 - nearest.min(18))
+                / 18.0) as i32;
+        }
+        score
+    }
+}
+
+const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1 << (r * 10);
+        r += 1;
+    }
+    m
+};
+const FILE_J: u128 = FILE_A << 9;
+
+/// Manhattan distance of two squares.
+#[inline]
+fn distance(a: usize, b: usize) -> i32 {
+    let (fa, ra, fb, rb) = (a % 10, a / 10, b % 10, b / 10);
+    (fa.abs_diff(fb) + ra.abs_diff(rb)) as i32
+}
+
+fn neighbours(sq: usize) -> impl Iterator<Item = usize> {
+    let s = Square::from_index(sq);
+    crate::Direction::ALL
+        .into_iter()
+        .filter_map(move |d| s.and_then(|s| s.step(d)))
+        .map(Square::index)
+}
+
+impl Evaluator<BeliefGame> for StrategoEval {
+    fn evaluate(&self, g: &BeliefGame) -> i32 {
+        let v = if g.is_chance_node() {
+            // A pending battle: its expected result.
+            let mut outcomes = BeliefChanceList::new();
+            g.chance_outcomes(&mut outcomes);
+            let mut sum = 0.0;
+            for &(mv, p) in &outcomes {
+                let mut child = g.clone();
+                child.play_unchecked(mv);
+                let v = match child.outcome() {
+                    Some(o) => o.value_for(g.viewer()) * BOUND,
+                    None => self.for_viewer(&child),
+                };
+                sum += p * f64::from(v);
+            }
+            sum.round() as i32
+        } else {
+            self.for_viewer(g)
+        };
+        let v = v.clamp(-(BOUND - 1), BOUND - 1);
+        if g.to_move() == g.viewer() { v } else { -v }
+    }
+
+    fn move_hint(&self, g: &BeliefGame, mv: BeliefMove) -> i32 {
+        let BeliefMove::Play(m) = mv else { return 0 };
+        let board = g.board();
+        let a = board[m.from.index()];
+        let d = board[m.to.index()];
+        let me = g.to_move();
+        let w = &self.weights.value;
+        if d == cell::EMPTY {
+            // Forward moves first among the quiet ones.
+            let up = match me {
+                Player::First => m.to.rank() > m.from.rank(),
+                Player::Second => m.to.rank() < m.from.rank(),
+            };
+            return i32::from(up);
+        }
+        let ar = cell::rank(a);
+        let dr = cell::rank(d);
+        let gain = match (ar, dr) {
+            (Some(a), Some(d)) => match battle(a, d) {
+                Battle::AttackerWins => w[d.index()] + 100,
+                Battle::BothRemoved => w[d.index()] - w[a.index()] + 50,
+                Battle::DefenderWins => -w[a.index()],
+            },
+            // Attacking an unknown piece with a low piece is a cheap
+            // probe; with a high one it risks a Bomb.
+            (Some(a), None) => 60 - w[a.index()] / 4,
+            (None, Some(d)) => 40 - w[d.index()] / 4,
+            (None, None) => 0,
+        };
+        1000 + gain
+    }
+
+    fn uses_quiescence(&self) -> bool {
+        true
+    }
+
+    fn is_noisy(&self, g: &BeliefGame, mv: BeliefMove) -> bool {
+        g.is_attack(mv)
+    }
+
+    fn history_size(&self) -> usize {
+        2 * 100 * 100
+    }
+
+    fn history_index(&self, g: &BeliefGame, mv: BeliefMove) -> usize {
+        match mv {
+            BeliefMove::Play(m) => {
+                g.to_move().index() * 10_000 + m.from.index() * 100 + m.to.index()
+            }
+            BeliefMove::Reveal(_) => 0,
+        }
+    }
+
+    fn bound(&self) -> i32 {
+        BOUND
+    }
+}
