@@ -7,20 +7,30 @@ mod eval;
 mod expectimax;
 mod frame;
 mod limits;
+mod matches;
 mod options;
+mod play;
 pub mod reference;
 mod result;
 mod score;
+mod strategy;
 mod tt;
+mod wdl;
 
 pub use alphabeta::AlphaBeta;
 pub use eval::Evaluator;
 pub use expectimax::{Expectimax, ExpectimaxOptions, ProbCut};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
+pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match};
 pub use options::{Options, TtCutoffs};
+pub use play::{
+    DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,
+};
 pub use result::{Bound, SearchResult};
 pub use score::{INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, win_in};
+pub use strategy::{AlphaBetaStrategy, Choice, NoLegalMove, RandomStrategy, Strategy};
 pub use tt::{Entry, TranspositionTable};
+pub use wdl::Wdl;
 
 /// Re-exported so that users of the search need not depend on `board-core`
 /// directly.

@@ -1,0 +1,296 @@
+//! A match between two [`Strategy`]s: pairs of games with the colours
+//! swapped, from openings or seeds, and its result.
+
+use core::fmt;
+
+use board_core::{ByPlayer, Game, Player};
+
+use crate::play::{DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, derive_seed};
+use crate::{Strategy, Wdl, play_game};
+
+/// How a match is played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// The number of games. Games `2k` and `2k + 1` are a pair: the same
+    /// opening and the same seed, with the first strategy moving first in
+    /// the even game and second in the odd one.
+    pub games: u32,
+    /// The seed of the match: game `g` gets the seed
+    /// [`derive_seed`](crate::derive_seed)`(seed, g / 2)`, so a pair shares it.
+    pub seed: u64,
+    /// Games still going after this many plies are stopped and counted as
+    /// draws (and as [`unfinished`](MatchResult::unfinished)).
+    pub max_plies: usize,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            games: 100,
+            seed: 1,
+            max_plies: DEFAULT_MAX_PLIES,
+        }
+    }
+}
+
+impl MatchOptions {
+    /// `games` games with seed 1 and the default ply limit.
+    #[must_use]
+    pub fn games(games: u32) -> Self {
+        MatchOptions {
+            games,
+            ..MatchOptions::default()
+        }
+    }
+
+    /// The same options with another seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The same options with another ply limit.
+    #[must_use]
+    pub fn with_max_plies(mut self, max_plies: usize) -> Self {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// Which opening, seed and side the first strategy has in game `game`
+    /// (from 0) of a match over `openings` openings.
+    #[must_use]
+    pub fn game_plan(&self, game: u32, openings: usize) -> (usize, u64, Player) {
+        let pair = game / 2;
+        let side = if game.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        (
+            pair as usize % openings.max(1),
+            derive_seed(self.seed, u64::from(pair)),
+            side,
+        )
+    }
+}
+
+/// One game of a match, as [`play_match`] reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGame<G: Game> {
+    /// Its number, from 0.
+    pub index: u32,
+    /// The side the match's first strategy played.
+    pub first_side: Player,
+    /// The game's seed.
+    pub seed: u64,
+    /// The game.
+    pub record: GameRecord<G>,
+}
+
+/// The result of a match, from the first strategy's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MatchResult {
+    /// Wins, draws and losses of the first strategy.
+    pub wdl: Wdl,
+    /// The same, by the side it played: `by_side[Player::First]` counts the
+    /// games it moved first in.
+    pub by_side: ByPlayer<Wdl>,
+    /// Games stopped at the ply limit (counted among the draws).
+    pub unfinished: u32,
+    /// Plies played in all games.
+    pub plies: u64,
+}
+
+impl MatchResult {
+    /// Counts one game in which the first strategy played `first_side`.
+    pub fn add<G: Game>(&mut self, first_side: Player, record: &GameRecord<G>) {
+        let outcome = record.outcome();
+        self.wdl.add(outcome, first_side);
+        self.by_side[first_side].add(outcome, first_side);
+        if !matches!(record.end, GameEnd::Over(_)) {
+            self.unfinished += 1;
+        }
+        self.plies += record.moves.len() as u64;
+    }
+
+    /// The games counted.
+    #[must_use]
+    pub const fn games(&self) -> u32 {
+        self.wdl.games()
+    }
+
+    /// The result with names, ready to print or to serialize: the `match`
+    /// object of the `spielwerk` program.
+    #[must_use]
+    pub fn report(&self, game: &str, first: &str, second: &str) -> MatchReport {
+        let (low, high) = self.wdl.interval95();
+        let (elo_low, elo_high) = self.wdl.elo_interval95();
+        MatchReport {
+            game: game.to_owned(),
+            games: self.games(),
+            wins: self.wdl.wins,
+            draws: self.wdl.draws,
+            losses: self.wdl.losses,
+            first: first.to_owned(),
+            second: second.to_owned(),
+            score: self.wdl.score(),
+            score_ci95: [low, high],
+            elo: self.wdl.elo(),
+            elo_ci95: [elo_low, elo_high],
+            unfinished: self.unfinished,
+            as_first: self.by_side.first,
+            as_second: self.by_side.second,
+            plies: self.plies,
+        }
+    }
+}
+
+/// A match result with the names of the game and of the two strategies:
+/// `{"game","games","wins","draws","losses","first","second",...}` with
+/// the `serde` feature (wins are the first strategy's).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MatchReport {
+    /// The game.
+    pub game: String,
+    /// Games played.
+    pub games: u32,
+    /// Games the first strategy won.
+    pub wins: u32,
+    /// Games drawn (unfinished ones included).
+    pub draws: u32,
+    /// Games the first strategy lost.
+    pub losses: u32,
+    /// The first strategy.
+    pub first: String,
+    /// The second strategy.
+    pub second: String,
+    /// The first strategy's points per game (a draw is half a point).
+    pub score: f64,
+    /// The 95 % interval of the score ([`Wdl::interval95`]).
+    pub score_ci95: [f64; 2],
+    /// The Elo difference of the score ([`Wdl::elo`]), `None` for 0 or 100 %.
+    pub elo: Option<f64>,
+    /// The Elo differences of the interval's ends.
+    pub elo_ci95: [Option<f64>; 2],
+    /// Games stopped at the ply limit.
+    pub unfinished: u32,
+    /// The first strategy's results when it moved first.
+    pub as_first: Wdl,
+    /// Its results when it moved second.
+    pub as_second: Wdl,
+    /// Plies played in all games.
+    pub plies: u64,
+}
+
+impl fmt::Display for MatchReport {
+    /// `hard vs medium: 100 games, +63 =37 -0 (81.5 %, 95 %: 72.8-87.9 %), Elo +257`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let wdl = Wdl {
+            wins: self.wins,
+            draws: self.draws,
+            losses: self.losses,
+        };
+        write!(
+            f,
+            "{} vs {}: {} games, {wdl}",
+            self.first, self.second, self.games
+        )?;
+        match self.elo {
+            Some(elo) => write!(f, ", Elo {elo:+.0}")?,
+            None => f.write_str(", Elo unbounded")?,
+        }
+        if self.unfinished > 0 {
+            write!(f, ", {} unfinished", self.unfinished)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why [`play_match`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError<M: fmt::Debug> {
+    /// The list of openings was empty.
+    #[error("a match needs at least one opening")]
+    NoOpenings,
+    /// A game failed.
+    #[error("game {game} (the first strategy playing {first_side}): {error}")]
+    Game {
+        /// The game's number, from 0.
+        game: u32,
+        /// The side the first strategy played.
+        first_side: Player,
+        /// What went wrong.
+        #[source]
+        error: GameError<M>,
+    },
+}
+
+/// Plays a match of [`MatchOptions::games`] games between `first` and
+/// `second`: game `g` starts from opening `(g / 2) % openings.len()` with
+/// seed [`derive_seed`](crate::derive_seed)`(seed, g / 2)`; `first` moves
+/// first in the even games and second in the odd ones, so each opening and
+/// seed is played with both colours. `progress` hears every game and the
+/// result so far.
+///
+/// # Errors
+///
+/// [`MatchError::NoOpenings`], or the first game that failed (an illegal
+/// move, a strategy's error): a failed game is never counted.
+///
+/// ```
+/// use board_search::{AlphaBetaStrategy, Limits, MatchOptions, Opening, RandomStrategy, play_match};
+/// use spielwerk_testgames::{ConnectFour, ConnectFourEval};
+///
+/// let mut searcher = AlphaBetaStrategy::new(ConnectFourEval, Limits::depth(4));
+/// let mut random = RandomStrategy::new(1);
+/// let openings = [Opening::new(ConnectFour::new())];
+/// let result = play_match(&mut searcher, &mut random, &openings, &MatchOptions::games(6), |_, _| {})?;
+/// assert_eq!(result.games(), 6);
+/// assert!(result.wdl.wins >= 5);
+/// let report = result.report("connect-four", "depth 4", "random");
+/// assert_eq!((report.games, report.wins), (6, result.wdl.wins));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_match<G, A, B>(
+    first: &mut A,
+    second: &mut B,
+    openings: &[Opening<G>],
+    options: &MatchOptions,
+    mut progress: impl FnMut(&MatchGame<G>, &MatchResult),
+) -> Result<MatchResult, MatchError<G::Move>>
+where
+    G: Game,
+    A: Strategy<G>,
+    B: Strategy<G>,
+{
+    if openings.is_empty() {
+        return Err(MatchError::NoOpenings);
+    }
+    let mut result = MatchResult::default();
+    for game in 0..options.games {
+        let (opening, seed, first_side) = options.game_plan(game, openings.len());
+        let opening = &openings[opening];
+        let played = match first_side {
+            Player::First => play_game(first, second, opening, seed, options.max_plies, |_| true),
+            Player::Second => play_game(second, first, opening, seed, options.max_plies, |_| true),
+        };
+        let record = played.map_err(|error| MatchError::Game {
+            game,
+            first_side,
+            error,
+        })?;
+        result.add(first_side, &record);
+        progress(
+            &MatchGame {
+                index: game,
+                first_side,
+                seed,
+                record,
+            },
+            &result,
+        );
+    }
+    Ok(result)
+}
