@@ -16,6 +16,7 @@ use stratego_rules::{
 
 use crate::output::{CliResult, Output};
 
+mod matches;
 mod train;
 
 /// Arguments of `spielwerk stratego`.
@@ -42,6 +43,8 @@ enum Verb {
     /// Learn the setup prior from human setups and write the table the
     /// crate embeds.
     TrainPrior(train::TrainPriorArgs),
+    /// A self-play match between two levels, colours swapped.
+    Match(matches::MatchArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -132,6 +135,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::Bench(a) => run_bench(a, out),
         Verb::Play(a) => run_play(a, out),
         Verb::TrainPrior(a) => train::run_train_prior(a, out),
+        Verb::Match(a) => matches::run_match(a, out),
     }
 }
 

@@ -9,7 +9,7 @@ use board_core::Player;
 use crate::cell::{self, Cell};
 use crate::chase::occupancy_digest;
 use crate::position::MoveReport;
-use crate::{Battle, Move, Rank, Square, View, battle};
+use crate::{Battle, Move, Position, Rank, Square, View, battle};
 
 /// What both players learn of a move: the move itself and, for an attack,
 /// the ranks of the attacker and the defender (a battle reveals both).
@@ -67,6 +67,22 @@ impl fmt::Display for PublicMove {
             None => write!(f, "{}", self.mv),
             Some((a, d)) => write!(f, "{} ({a} attacks {d}: {:?})", self.mv, battle(a, d)),
         }
+    }
+}
+
+impl Position {
+    /// What both players will learn of `mv` played here: the move and, for
+    /// an attack, both ranks (which the battle reveals). Nothing else of
+    /// the hidden state.
+    #[must_use]
+    pub fn public_move(&self, mv: Move) -> PublicMove {
+        let battle = match (self.piece_at(mv.from), self.piece_at(mv.to)) {
+            (Some(a), Some(d)) if a.piece.owner != d.piece.owner => {
+                Some((a.piece.rank, d.piece.rank))
+            }
+            _ => None,
+        };
+        PublicMove { mv, battle }
     }
 }
 

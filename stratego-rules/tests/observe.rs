@@ -87,7 +87,8 @@ fn contradicting_moves_are_rejected_and_change_nothing() {
     let view = pos.view(Player::Second);
     let sq = |s: &str| s.parse::<Square>().unwrap_or_else(|e| panic!("{e}"));
     let mv = |s: &str| s.parse().unwrap_or_else(|e| panic!("{e}"));
-    let cases: Vec<(PublicMove, fn(&ObserveError) -> bool)> = vec![
+    type Expect = fn(&ObserveError) -> bool;
+    let cases: Vec<(PublicMove, Expect)> = vec![
         // Blue's piece: not the side to move.
         (PublicMove::quiet(mv("a7-a6")), |e| {
             matches!(e, ObserveError::NoPiece { .. })

@@ -22,8 +22,8 @@
 //! only be approached in the limit).
 
 use arrayvec::ArrayVec;
+use board_core::Player;
 use board_core::rand_core::RngCore;
-use board_core::{Observable, Player};
 
 use super::SetupPrior;
 use crate::cell::{self, Cell};
@@ -84,7 +84,7 @@ pub(crate) struct Unknown {
 /// number of such pieces the opponent has left.
 ///
 /// ```
-/// use board_core::{Observable, Player};
+/// use board_core::Player;
 /// use stratego_rules::ai::{Belief, BeliefOptions};
 /// use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup};
 ///
@@ -313,10 +313,6 @@ impl Belief {
     #[must_use]
     pub fn expected_count(&self, rank: Rank) -> f64 {
         self.probs.iter().map(|w| w[rank.index()]).sum()
-    }
-
-    pub(crate) fn pieces(&self) -> &[Unknown] {
-        &self.pieces
     }
 
     pub(crate) fn probs(&self) -> &[[f64; 12]] {

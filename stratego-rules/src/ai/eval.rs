@@ -137,8 +137,8 @@ fn values(w: &EvalWeights, own: &[u8; 12], enemy: &[u8; 12]) -> [i32; 12] {
         .rev()
         .find(|&r| enemy[r] > 0)
         .unwrap_or(0);
-    for r in (enemy_top + 1)..=Rank::Marshal.index() {
-        v[r] += v[r] * w.top_rank_percent / 100;
+    for x in &mut v[(enemy_top + 1)..=Rank::Marshal.index()] {
+        *x += *x * w.top_rank_percent / 100;
     }
     v
 }

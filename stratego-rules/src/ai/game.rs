@@ -35,7 +35,7 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use board_core::{ByPlayer, Game, IllegalMove, MoveList as _, Outcome, Player, Stochastic};
+use board_core::{ByPlayer, Game, IllegalMove, Outcome, Player, Stochastic};
 use board_core::{ZobristHash, zobrist_keys};
 use core::fmt;
 
@@ -44,7 +44,7 @@ use crate::cell::{self, Cell};
 use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::position::early_end;
 use crate::shuttle::Shuttle;
-use crate::{Army, Battle, Move, Rank, Rules, Square, battle};
+use crate::{Battle, Move, Rank, Rules, Square, battle};
 
 /// A move of the belief game: a player's move, or chance naming the rank
 /// of the unknown piece in the pending battle.
@@ -99,7 +99,6 @@ const NO_PENDING: u8 = u8::MAX;
 pub(crate) struct Shared {
     pub viewer: Player,
     pub rules: Rules,
-    pub army: Army,
     pub options: GameOptions,
     /// Per unknown piece: its distribution at the root.
     pub base: Vec<[f64; 12]>,
@@ -113,6 +112,10 @@ pub(crate) struct Shared {
     /// The unmoved unknown pieces at the root, likeliest Flag first:
     /// (square, piece index, probability of the Flag).
     pub flag_candidates: Vec<(u8, u8, f64)>,
+    /// The root's ply, and the only moves the viewer may make there (if
+    /// restricted).
+    pub root_ply: u32,
+    pub root_moves: Option<Vec<Move>>,
 }
 
 /// The game as the viewer of a [`Belief`] can search it (see the module
@@ -219,8 +222,21 @@ impl BeliefGame {
     /// not.
     #[must_use]
     pub fn new(belief: &Belief, options: GameOptions) -> BeliefGame {
+        BeliefGame::build(belief, options, None)
+    }
+
+    /// The root of a search in which the viewer may play only `moves` at
+    /// the root (those of them that are legal): for rules the belief game
+    /// applies at the root only (the more-squares rule: pass the view's
+    /// legal moves), or a player's own restraint (no shuttling where the
+    /// rules allow it).
+    #[must_use]
+    pub fn with_root_moves(belief: &Belief, options: GameOptions, moves: &[Move]) -> BeliefGame {
+        BeliefGame::build(belief, options, Some(moves.to_vec()))
+    }
+
+    fn build(belief: &Belief, options: GameOptions, root_moves: Option<Vec<Move>>) -> BeliefGame {
         let view = belief.view();
-        let enemy = !view.viewer;
         let probs = belief.probs();
         let base: Vec<[f64; 12]> = probs.to_vec();
         let moved_base: Vec<[f64; 12]> = probs
@@ -269,7 +285,6 @@ impl BeliefGame {
         let shared = Arc::new(Shared {
             viewer: view.viewer,
             rules: view.rules,
-            army: view.army,
             options,
             base,
             moved_base,
@@ -277,6 +292,8 @@ impl BeliefGame {
             can_move,
             can_scout,
             flag_candidates,
+            root_ply: view.ply,
+            root_moves,
         });
         let mut id = [NO_PENDING; 100];
         for (sq, x) in id.iter_mut().enumerate() {
@@ -311,7 +328,6 @@ impl BeliefGame {
                 g.add_mask(sq, c);
             }
         }
-        let _ = enemy;
         g.hash = g.zobrist_from_scratch();
         g
     }
@@ -424,14 +440,6 @@ impl BeliefGame {
 
     pub(crate) fn masks(&self) -> &ByPlayer<SideMasks> {
         &self.masks
-    }
-
-    pub(crate) fn shared(&self) -> &Shared {
-        &self.shared
-    }
-
-    pub(crate) fn id_at(&self, sq: usize) -> u8 {
-        self.id[sq]
     }
 
     /// Adds the piece `c` on `sq` to the masks.
@@ -624,6 +632,15 @@ impl BeliefGame {
     }
 
     fn can_move(&self, player: Player) -> bool {
+        if self.shared.root_moves.is_some()
+            && self.ply == self.shared.root_ply
+            && player == self.shared.viewer
+            && player == self.to_move
+        {
+            let mut moves = ArrayVec::new();
+            self.player_moves(&mut moves);
+            return !moves.is_empty();
+        }
         movegen::has_move(
             &self.masks[player],
             &self.masks[!player],
@@ -636,6 +653,12 @@ impl BeliefGame {
         out.clear();
         let me = self.to_move;
         movegen::generate(&self.masks[me], &self.masks[!me], self.gen_rules(me), out);
+        if let Some(only) = &self.shared.root_moves
+            && self.ply == self.shared.root_ply
+            && me == self.shared.viewer
+        {
+            out.retain(|m| only.contains(m));
+        }
         if me != self.shared.viewer
             && self.unknown_scouts != 0
             && self.shared.options.scout_moves != ScoutMoves::All

@@ -3,13 +3,19 @@
 //! with a declared bound, and expectimax search over it (`board-search`).
 
 pub mod belief;
+pub mod computer;
 pub mod eval;
 pub mod game;
+pub mod level;
 pub mod prior;
+pub mod setups;
 pub mod tracker;
 
 pub use belief::{Belief, BeliefOptions};
+pub use computer::{Computer, Settings, Thought};
 pub use eval::{BOUND, EvalWeights, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
+pub use level::{Level, ParseLevelError};
 pub use prior::{SetupPrior, Training};
+pub use setups::SetupSource;
 pub use tracker::{Evidence, SyncError, Tracker};

@@ -13,6 +13,8 @@ use core::fmt::Write as _;
 
 use crate::{Army, Deployment, Rank};
 
+// Generated: rustfmt leaves it as `train-prior` wrote it.
+#[rustfmt::skip]
 #[path = "prior_table.rs"]
 mod table;
 
