@@ -16,6 +16,7 @@ use stratego_rules::{
 
 use crate::output::{CliResult, Output};
 
+mod agent;
 mod matches;
 mod train;
 
@@ -45,6 +46,8 @@ enum Verb {
     TrainPrior(train::TrainPriorArgs),
     /// A self-play match between two levels, colours swapped.
     Match(matches::MatchArgs),
+    /// A player speaking the UCC 2012 manager's protocol on stdin/stdout.
+    Agent(agent::AgentArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -136,6 +139,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::Play(a) => run_play(a, out),
         Verb::TrainPrior(a) => train::run_train_prior(a, out),
         Verb::Match(a) => matches::run_match(a, out),
+        Verb::Agent(a) => agent::run_agent(a, out),
     }
 }
 

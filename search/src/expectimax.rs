@@ -166,6 +166,7 @@ pub struct Expectimax<G: Stochastic + ZobristHash, E: Evaluator<G>> {
     history: Vec<u32>,
     bound: f64,
     horizon_hit: bool,
+    root_bias: Vec<(G::Move, f64)>,
 }
 
 impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
@@ -188,6 +189,7 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             history: Vec::new(),
             bound,
             horizon_hit: false,
+            root_bias: Vec::new(),
         }
     }
 
@@ -211,6 +213,32 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
     /// Searches `pos` within `limits` by iterative deepening.
     pub fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move, f64> {
         self.search_with_progress(pos, limits, |_| {})
+    }
+
+    /// Searches `pos` as [`search`](Self::search) does, with each root
+    /// move `mv` of `bias` worth its value minus the bias: a player's
+    /// preferences the game does not know (to avoid repeating itself, say).
+    /// The result's score is the best biased value. Exactly the unbiased
+    /// search's child values, shifted: the tests check it against plain
+    /// expectimax.
+    pub fn search_with_root_bias(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        bias: &[(G::Move, f64)],
+    ) -> SearchResult<G::Move, f64> {
+        self.root_bias = bias.to_vec();
+        let r = self.search_with_progress(pos, limits, |_| {});
+        self.root_bias.clear();
+        r
+    }
+
+    #[inline]
+    fn bias_of(&self, mv: G::Move) -> f64 {
+        self.root_bias
+            .iter()
+            .find(|b| b.0 == mv)
+            .map_or(0.0, |b| b.1)
     }
 
     fn quiescence(&self) -> u32 {
@@ -277,6 +305,15 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
                 &mut budget,
             );
             if budget.aborted {
+                // Without a completed iteration, the best root move found
+                // so far beats an arbitrary one.
+                if result.depth == 0
+                    && !pos.is_chance_node()
+                    && let Some(&mv) = self.pv[0].first()
+                {
+                    result.best_move = Some(mv);
+                    result.pv.clone_from(&self.pv[0]);
+                }
                 break;
             }
             result.score = score;
@@ -423,7 +460,14 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             return 0.0;
         }
         if let Some(tt) = &mut self.tt {
-            tt.store(key, best_move, value, depth as u16, bound);
+            // A biased root value is not the position's: stored for its
+            // move only (depth 0 cuts nothing).
+            let stored_depth = if ply == 0 && !self.root_bias.is_empty() {
+                0
+            } else {
+                depth as u16
+            };
+            tt.store(key, best_move, value, stored_depth, bound);
         }
         value
     }
@@ -606,7 +650,21 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             let mv = pick(frame, i);
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let v = self.child(&child, me, depth - 1, ply + 1, alpha, beta, rest, budget);
+            let b = if ply == 0 && !self.root_bias.is_empty() {
+                self.bias_of(mv)
+            } else {
+                0.0
+            };
+            let v = self.child(
+                &child,
+                me,
+                depth - 1,
+                ply + 1,
+                alpha + b,
+                beta + b,
+                rest,
+                budget,
+            ) - b;
             if budget.aborted {
                 return (0.0, None);
             }

@@ -265,3 +265,52 @@ fn a_zero_probability_outcome_is_ignored() {
     }
     assert_eq!(reference::expectimax(&Coin(0), &eval, 4), 0.0);
 }
+
+/// A root bias shifts each root move's value by exactly its bias: the
+/// biased search equals the best of plain expectimax's child values minus
+/// their biases, and picks that move.
+#[test]
+fn a_root_bias_shifts_exactly_the_root_moves() {
+    use board_core::{Game, MoveList};
+    for seed in 0..60 {
+        let tree = RandomTree::with_chance(seed, 10);
+        let moves = tree.moves();
+        let moves = moves.as_slice();
+        if moves.len() < 2 {
+            continue;
+        }
+        let bias: Vec<(u8, f64)> = moves
+            .iter()
+            .map(|&m| (m, f64::from((seed as u32 * 7 + u32::from(m) * 13) % 40)))
+            .collect();
+        for depth in 1..=5 {
+            let mut best = (f64::NEG_INFINITY, None);
+            for &(m, b) in &bias {
+                let mut child = tree;
+                child.play_unchecked(m);
+                let v = reference::expectimax(&child, &TreeEval, depth - 1);
+                let v = if child.to_move() == tree.to_move() {
+                    v
+                } else {
+                    -v
+                } - b;
+                if v > best.0 {
+                    best = (v, Some(m));
+                }
+            }
+            for bits in [0, 7, 255 & !128] {
+                let r = Expectimax::with_options(TreeEval, options(bits)).search_with_root_bias(
+                    &tree,
+                    &Limits::depth(depth),
+                    &bias,
+                );
+                assert!(
+                    (r.score - best.0).abs() < 1e-9,
+                    "seed {seed} depth {depth} bits {bits}: {} vs {}",
+                    r.score,
+                    best.0
+                );
+            }
+        }
+    }
+}

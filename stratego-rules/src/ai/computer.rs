@@ -11,8 +11,8 @@ use board_core::{ByPlayer, Observable, Player, SplitMix64};
 use board_search::{Choice, Expectimax, ExpectimaxOptions, Limits, NoLegalMove, Strategy};
 
 use super::{
-    Belief, BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Level, SetupSource,
-    StrategoEval, Tracker,
+    Belief, BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Level, NoisyMoves,
+    SetupSource, StrategoEval, Tracker,
 };
 use crate::cell;
 use crate::shuttle::Shuttle;
@@ -33,14 +33,17 @@ pub struct Settings {
     pub game: GameOptions,
     /// The evaluation's weights.
     pub eval: EvalWeights,
+    /// The moves of quiescence.
+    pub noisy: NoisyMoves,
     /// Where the rules have no two-square rule (UCC 2012), the computer
     /// keeps to this one for its own moves, so that it makes progress
-    /// instead of shuttling.
+    /// instead of shuttling: a move beyond it costs
+    /// [`restraint_penalty`](Self::restraint_penalty).
     pub own_two_square: Option<u8>,
-    /// Moves that would recreate, for the third time, a position the
-    /// computer has already left twice are avoided while another move
-    /// exists.
-    pub avoid_repetitions: bool,
+    /// The cost (in evaluation units) of a move beyond the own two-square
+    /// limit, and of a move recreating a position the computer has already
+    /// left, per time it left it.
+    pub restraint_penalty: f64,
 }
 
 impl Settings {
@@ -53,8 +56,9 @@ impl Settings {
             belief: BeliefOptions::default(),
             game: GameOptions::default(),
             eval: EvalWeights::default(),
+            noisy: NoisyMoves::default(),
             own_two_square: Some(3),
-            avoid_repetitions: true,
+            restraint_penalty: 300.0,
         }
     }
 }
@@ -135,6 +139,7 @@ impl Computer {
     pub fn with_settings(level: Level, settings: Settings) -> Computer {
         let eval = StrategoEval {
             weights: settings.eval.clone(),
+            noisy: settings.noisy,
         };
         Computer {
             level,
@@ -256,34 +261,39 @@ impl Computer {
         if legal.is_empty() {
             return None;
         }
-        let allowed = self.allowed(view, &legal);
-        if allowed.len() == 1 {
+        if legal.len() == 1 {
             return Some(Thought {
-                mv: allowed[0],
+                mv: legal[0],
                 score: 0.0,
                 depth: 0,
                 nodes: 0,
-                pv: vec![BeliefMove::Play(allowed[0])],
+                pv: vec![BeliefMove::Play(legal[0])],
             });
         }
+        let bias = self.biases(view, &legal);
         let tracker = self.trackers[side].as_ref()?;
         let belief = tracker.belief(&self.settings.belief);
         if self.level == Level::Easy {
-            return Some(self.greedy(&belief, &allowed));
+            return Some(self.greedy(&belief, &legal, &bias));
         }
         // The belief game applies the more-squares rule at the root only
         // through the view's moves.
-        let restricted = allowed.len() < legal.len() || view.rules().more_squares;
-        let root = if restricted {
-            BeliefGame::with_root_moves(&belief, self.settings.game, &allowed)
+        let root = if view.rules().more_squares {
+            BeliefGame::with_root_moves(&belief, self.settings.game, &legal)
         } else {
             BeliefGame::new(&belief, self.settings.game)
         };
+        let bias: Vec<(BeliefMove, f64)> = bias
+            .into_iter()
+            .map(|(m, b)| (BeliefMove::Play(m), b))
+            .collect();
         self.search.clear();
-        let r = self.search.search(&root, &self.settings.limits);
+        let r = self
+            .search
+            .search_with_root_bias(&root, &self.settings.limits, &bias);
         let mv = match r.best_move {
-            Some(BeliefMove::Play(m)) if allowed.contains(&m) => m,
-            _ => allowed[0],
+            Some(BeliefMove::Play(m)) if legal.contains(&m) => m,
+            _ => legal[0],
         };
         Some(Thought {
             mv,
@@ -294,49 +304,35 @@ impl Computer {
         })
     }
 
-    /// The legal moves the computer allows itself: without the two-square
-    /// rule it keeps to its own limit, and it avoids recreating a position
-    /// it has left twice, while another move exists.
-    fn allowed(&self, view: &View, legal: &MoveList) -> Vec<Move> {
+    /// The cost of each legal move the computer would rather not play:
+    /// without the two-square rule, those beyond its own limit, and those
+    /// that recreate a position it has left before.
+    fn biases(&self, view: &View, legal: &MoveList) -> Vec<(Move, f64)> {
         let side = view.viewer();
         let r = &self.restraint[side];
-        let attack = |m: &Move| view.piece_at(m.to).is_some_and(|p| p.owner != side);
-        let mut out: Vec<Move> = legal.to_vec();
-        if view.rules().two_square.is_none()
-            && let Some(limit) = self.settings.own_two_square
-        {
-            let keep: Vec<Move> = out
-                .iter()
-                .copied()
-                .filter(|m| {
-                    attack(m)
-                        || r.shuttle
-                            .next(m.from.index() as u8, m.to.index() as u8)
-                            .count
-                            <= limit
-                })
-                .collect();
-            if !keep.is_empty() {
-                out = keep;
+        let penalty = self.settings.restraint_penalty;
+        let mut out = Vec::new();
+        for &m in legal {
+            if view.piece_at(m.to).is_some() {
+                continue;
             }
-        }
-        if self.settings.avoid_repetitions {
-            let keep: Vec<Move> = out
-                .iter()
-                .copied()
-                .filter(|m| {
-                    if attack(m) {
-                        return true;
-                    }
-                    let mut board = view.board;
-                    let (f, t) = (m.from.index(), m.to.index());
-                    board[t] = board[f];
-                    board[f] = cell::EMPTY;
-                    r.seen.get(&digest(&board)).copied().unwrap_or(0) < 2
-                })
-                .collect();
-            if !keep.is_empty() {
-                out = keep;
+            let mut cost = 0.0;
+            if view.rules().two_square.is_none()
+                && let Some(limit) = self.settings.own_two_square
+                && r.shuttle
+                    .next(m.from.index() as u8, m.to.index() as u8)
+                    .count
+                    > limit
+            {
+                cost += penalty;
+            }
+            let mut board = view.board;
+            let (f, t) = (m.from.index(), m.to.index());
+            board[t] = board[f];
+            board[f] = cell::EMPTY;
+            cost += penalty * f64::from(r.seen.get(&digest(&board)).copied().unwrap_or(0));
+            if cost > 0.0 {
+                out.push((m, cost));
             }
         }
         out
@@ -344,13 +340,13 @@ impl Computer {
 
     /// One ply over the expected material, by the belief (the `easy`
     /// level), with seeded tie-breaks.
-    fn greedy(&mut self, belief: &Belief, allowed: &[Move]) -> Thought {
+    fn greedy(&mut self, belief: &Belief, legal: &MoveList, bias: &[(Move, f64)]) -> Thought {
         use board_core::Game;
         use board_search::Evaluator;
-        let root = BeliefGame::with_root_moves(belief, self.settings.game, allowed);
+        let root = BeliefGame::with_root_moves(belief, self.settings.game, legal);
         let eval = self.search.evaluator();
-        let mut best = (f64::NEG_INFINITY, allowed[0]);
-        for &m in allowed {
+        let mut best = (f64::NEG_INFINITY, legal[0]);
+        for &m in legal {
             let mut child = root.clone();
             child.play_unchecked(BeliefMove::Play(m));
             let v = match child.outcome() {
@@ -364,7 +360,8 @@ impl Computer {
                     }
                 }
             };
-            let v = v + self.rng.below(1000) as f64 / 1000.0;
+            let cost = bias.iter().find(|b| b.0 == m).map_or(0.0, |b| b.1);
+            let v = v - cost + self.rng.below(1000) as f64 / 1000.0;
             if v > best.0 {
                 best = (v, m);
             }
@@ -373,7 +370,7 @@ impl Computer {
             mv: best.1,
             score: best.0,
             depth: 1,
-            nodes: allowed.len() as u64,
+            nodes: legal.len() as u64,
             pv: vec![BeliefMove::Play(best.1)],
         }
     }

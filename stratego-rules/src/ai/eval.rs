@@ -33,7 +33,7 @@ use crate::{Battle, Rank, Square, battle};
 
 /// The evaluation's bound: no position that is not decided scores beyond
 /// ±(`BOUND` − 1), and a decided one scores ±`BOUND`.
-pub const BOUND: i32 = 3000;
+pub const BOUND: i32 = 10_000;
 
 /// The weights of the evaluation's terms (all in material points, a Scout
 /// being worth about 10).
@@ -68,6 +68,8 @@ pub struct EvalWeights {
     /// distance saved (of 18) by the nearest own movable piece, scaled by
     /// that likelihood and by how few enemy movable pieces remain.
     pub flag_hunt: i32,
+    /// The points that make tanh(1) of a won game (about three quarters).
+    pub scale: f64,
 }
 
 impl Default for EvalWeights {
@@ -104,8 +106,21 @@ impl Default for EvalWeights {
             mobility: 1,
             advance: 1,
             flag_hunt: 40,
+            scale: 600.0,
         }
     }
+}
+
+/// Which moves the quiescence search plays at the horizon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum NoisyMoves {
+    /// Every attack (an attack on or by an unknown piece leads to a chance
+    /// node).
+    All,
+    /// Attacks whose result is certain: both ranks known (a long move is
+    /// a Scout's), or an attack on the Flag.
+    #[default]
+    Known,
 }
 
 /// The Stratego evaluation for [`BeliefGame`], with its search hints
@@ -115,6 +130,8 @@ impl Default for EvalWeights {
 pub struct StrategoEval {
     /// The weights.
     pub weights: EvalWeights,
+    /// The moves of quiescence.
+    pub noisy: NoisyMoves,
 }
 
 /// A side's rank values given both sides' counts.
@@ -144,8 +161,14 @@ fn values(w: &EvalWeights, own: &[u8; 12], enemy: &[u8; 12]) -> [i32; 12] {
 }
 
 impl StrategoEval {
-    /// The evaluation from the viewer's point of view.
-    fn for_viewer(&self, g: &BeliefGame) -> i32 {
+    /// The squashed evaluation from the viewer's point of view.
+    fn squashed(&self, g: &BeliefGame) -> f64 {
+        let points = f64::from(self.points(g));
+        f64::from(BOUND) * (points / self.weights.scale).tanh()
+    }
+
+    /// The evaluation in material points from the viewer's point of view.
+    fn points(&self, g: &BeliefGame) -> i32 {
         let w = &self.weights;
         let me = g.viewer();
         let enemy = !me;
@@ -284,14 +307,14 @@ impl Evaluator<BeliefGame> for StrategoEval {
                 let mut child = g.clone();
                 child.play_unchecked(mv);
                 let v = match child.outcome() {
-                    Some(o) => o.value_for(g.viewer()) * BOUND,
-                    None => self.for_viewer(&child),
+                    Some(o) => f64::from(o.value_for(g.viewer()) * BOUND),
+                    None => self.squashed(&child),
                 };
-                sum += p * f64::from(v);
+                sum += p * v;
             }
             sum.round() as i32
         } else {
-            self.for_viewer(g)
+            self.squashed(g).round() as i32
         };
         let v = v.clamp(-(BOUND - 1), BOUND - 1);
         if g.to_move() == g.viewer() { v } else { -v }
@@ -334,7 +357,22 @@ impl Evaluator<BeliefGame> for StrategoEval {
     }
 
     fn is_noisy(&self, g: &BeliefGame, mv: BeliefMove) -> bool {
-        g.is_attack(mv)
+        match (self.noisy, mv) {
+            (NoisyMoves::All, _) => g.is_attack(mv),
+            (NoisyMoves::Known, BeliefMove::Play(m)) => {
+                let b = g.board();
+                let (a, d) = (b[m.from.index()], b[m.to.index()]);
+                // A long move is a Scout's; an attack on the Flag wins
+                // whatever attacks.
+                let long = m.line().is_some_and(|(_, n)| n > 1);
+                d != cell::EMPTY
+                    && cell::rank_code(d) != cell::UNKNOWN
+                    && (cell::rank_code(a) != cell::UNKNOWN
+                        || long
+                        || cell::rank_code(d) == Rank::Flag as u8)
+            }
+            (NoisyMoves::Known, BeliefMove::Reveal(_)) => false,
+        }
     }
 
     fn history_size(&self) -> usize {

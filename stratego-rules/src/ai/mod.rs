@@ -13,7 +13,7 @@ pub mod tracker;
 
 pub use belief::{Belief, BeliefOptions};
 pub use computer::{Computer, Settings, Thought};
-pub use eval::{BOUND, EvalWeights, StrategoEval};
+pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
 pub use level::{Level, ParseLevelError};
 pub use prior::{SetupPrior, Training};
