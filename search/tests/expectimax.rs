@@ -271,7 +271,7 @@ fn a_zero_probability_outcome_is_ignored() {
 /// their biases, and picks that move.
 #[test]
 fn a_root_bias_shifts_exactly_the_root_moves() {
-    use board_core::{Game, MoveList};
+    use board_core::Game;
     for seed in 0..60 {
         let tree = RandomTree::with_chance(seed, 10);
         let moves = tree.moves();
