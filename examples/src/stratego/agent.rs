@@ -42,6 +42,16 @@ pub struct AgentArgs {
     /// default: the predefined ones.
     #[arg(long)]
     setups: Option<PathBuf>,
+    /// Draw only setups whose Flag is in the back row with Bombs on every
+    /// side (`stratego_rules::ai::flag_fortified`).
+    #[arg(long)]
+    fortified: bool,
+    /// A safety cap on the seconds of one search (the manager allows 2 s
+    /// per answer): the level's node budget decides every move unless the
+    /// machine is so loaded that the cap stops the search first. 0 turns
+    /// it off.
+    #[arg(long, default_value_t = 1.2)]
+    time_cap: f64,
     /// Append a line per move (time, nodes, depth) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
@@ -217,9 +227,15 @@ impl Agent {
 
 /// Runs `spielwerk stratego agent`.
 pub fn run_agent(args: &AgentArgs, out: Output) -> CliResult {
-    let source = setup_source(args.setups.as_deref(), Army::Classic, out)?;
+    let mut source = setup_source(args.setups.as_deref(), Army::Classic, out)?;
+    if args.fortified {
+        source = source.filtered(stratego_rules::ai::flag_fortified);
+    }
     let mut computer = Computer::new(args.level).with_setups(source);
     computer.reseed(args.seed);
+    if args.time_cap > 0.0 {
+        computer.set_time_cap(Some(std::time::Duration::from_secs_f64(args.time_cap)));
+    }
     let mut agent = Agent::new(computer);
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();

@@ -173,6 +173,14 @@ impl Computer {
         &self.settings
     }
 
+    /// Adds a wall-clock cap to every search (or removes it): a safety
+    /// valve for a program playing under a clock on a loaded machine. The
+    /// level's budget stays the rule; when the cap stops a search first,
+    /// the move depends on the machine's speed.
+    pub fn set_time_cap(&mut self, cap: Option<std::time::Duration>) {
+        self.settings.limits.time = cap;
+    }
+
     /// A deployment for a new game, drawn from the computer's setup source
     /// with its generator (seeded by [`start`](Computer::start) or
     /// [`new_game`](Strategy::new_game)).

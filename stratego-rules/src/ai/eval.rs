@@ -14,6 +14,10 @@
 //!   unlocated ranks);
 //! - **flag safety**: enemy pieces that may move, near the own Flag, cost;
 //!   own Bombs next to it, while the enemy has Miners, count;
+//! - **hunting and danger**: a known enemy piece is worth a share of its
+//!   value to the own piece that beats it, the nearer the more; a revealed
+//!   own piece loses a share of its value when a known enemy piece that
+//!   beats it is near;
 //! - **mobility**: own movable pieces with a free square next to them;
 //! - **progress**: movable pieces advanced toward the enemy side, and the
 //!   nearest own movable piece close to the enemy piece likeliest to be the
@@ -54,9 +58,15 @@ pub struct EvalWeights {
     pub scout_scarcity: i32,
     /// Percent added to a rank no enemy movable piece can beat.
     pub top_rank_percent: i32,
-    /// Per enemy piece that may move, by closeness (4 − distance, within 3
-    /// squares) to the own Flag.
+    /// Per enemy piece that may move near the own Flag: this times
+    /// (5 − distance)² within 4 squares.
     pub flag_danger: i32,
+    /// Percent of a known enemy piece's value for the own piece nearest to
+    /// it that beats it, by closeness ((8 − distance) / 8).
+    pub hunt_percent: i32,
+    /// Percent of a revealed own piece's value lost when a known enemy
+    /// piece that beats it is near ((6 − distance) / 6).
+    pub danger_percent: i32,
     /// Per own Bomb next to the own Flag while the enemy has Miners.
     pub flag_bomb: i32,
     /// Per own movable piece with a free neighbouring square.
@@ -101,7 +111,9 @@ impl Default for EvalWeights {
             miner_scarcity: 60,
             scout_scarcity: 12,
             top_rank_percent: 33,
-            flag_danger: 6,
+            flag_danger: 8,
+            hunt_percent: 15,
+            danger_percent: 10,
             flag_bomb: 4,
             mobility: 1,
             advance: 1,
@@ -172,69 +184,95 @@ impl StrategoEval {
         let w = &self.weights;
         let me = g.viewer();
         let enemy = !me;
-        let counts = |p: Player| -> [u8; 12] {
-            let mut c = [0u8; 12];
-            for r in Rank::ALL {
-                c[r.index()] = g.count(p, r);
-            }
-            c
-        };
-        let (mine, theirs) = (counts(me), counts(enemy));
+        let mut mine = [0u8; 12];
+        let mut theirs = [0u8; 12];
+        for r in Rank::ALL {
+            mine[r.index()] = g.count(me, r);
+            theirs[r.index()] = g.count(enemy, r);
+        }
         let (vm, ve) = (values(w, &mine, &theirs), values(w, &theirs, &mine));
         let mut score = 0i32;
         for r in 0..12 {
             score += i32::from(mine[r]) * vm[r] - i32::from(theirs[r]) * ve[r];
         }
-        // Information: the enemy's unlocated ranks are its hidden ones.
         let board = g.board();
+        let masks = g.masks();
+        // Own pieces: hidden ranks, the Flag, the movable ones.
         let mut own_flag = None;
-        let mut own_movable_squares = [0u8; 40];
+        let mut movable: [(u8, u8); 40] = [(0, 0); 40];
         let mut n_movable = 0usize;
-        let forward = |sq: usize| -> i32 {
-            let rank = (sq / 10) as i32;
-            match me {
-                Player::First => (rank - 3).max(0),
-                Player::Second => (6 - rank).max(0),
-            }
-        };
-        for (sq, &c) in board.iter().enumerate() {
-            if c == cell::EMPTY || !cell::is_own(c, me) {
-                continue;
-            }
-            let r = usize::from(cell::rank_code(c));
-            if c & cell::REVEALED == 0 {
-                score += w.hidden.get(r).copied().unwrap_or(0);
+        let mut revealed: [(u8, u8); 40] = [(0, 0); 40];
+        let mut n_revealed = 0usize;
+        let mut bits = masks[me].occ;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = board[sq];
+            let r = usize::from(cell::rank_code(c)).min(11);
+            let shown = c & cell::REVEALED != 0;
+            if !shown {
+                score += w.hidden[r];
             }
             if r == Rank::Flag.index() {
                 own_flag = Some(sq);
-            } else if r != Rank::Bomb.index() && r < 12 {
-                if n_movable < own_movable_squares.len() {
-                    own_movable_squares[n_movable] = sq as u8;
-                    n_movable += 1;
-                }
+            } else if r != Rank::Bomb.index() && n_movable < movable.len() {
+                movable[n_movable] = (sq as u8, r as u8);
+                n_movable += 1;
                 if r < Rank::Major.index() {
-                    score += w.advance * forward(sq);
+                    score += w.advance * forward(me, sq);
+                }
+                if shown && vm[r] >= 25 && n_revealed < revealed.len() {
+                    revealed[n_revealed] = (sq as u8, r as u8);
+                    n_revealed += 1;
                 }
             }
         }
         for r in 0..12 {
             score -= i32::from(g.unlocated_index(r)) * w.hidden[r];
         }
+        // Known enemy movable pieces: hunting, and danger to the revealed
+        // own pieces they beat.
+        let mut bits = masks[enemy].occ;
+        while bits != 0 {
+            let esq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let er = usize::from(cell::rank_code(board[esq]));
+            if !(Rank::Spy.index()..=Rank::Marshal.index()).contains(&er) {
+                continue;
+            }
+            let value = ve[er];
+            if value >= 25 {
+                let mut d = 99;
+                for &(sq, r) in &movable[..n_movable] {
+                    if BEATS[usize::from(r)][er] {
+                        d = d.min(distance(usize::from(sq), esq));
+                    }
+                }
+                if d < 8 {
+                    score += value * w.hunt_percent * (8 - d) / 800;
+                }
+            }
+            for &(sq, r) in &revealed[..n_revealed] {
+                if BEATS[er][usize::from(r)] {
+                    let d = distance(usize::from(sq), esq);
+                    if d < 6 {
+                        score -= vm[usize::from(r)] * w.danger_percent * (6 - d) / 600;
+                    }
+                }
+            }
+        }
         // Flag safety.
         if let Some(f) = own_flag {
-            let enemy_miners = theirs[Rank::Miner.index()] > 0;
-            let masks = g.masks();
-            let movers = masks[enemy].steppers | masks[enemy].scouts;
-            let mut bits = movers;
+            let mut bits = (masks[enemy].steppers | masks[enemy].scouts) & near(f);
             while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let d = distance(sq, f);
-                if d <= 3 {
-                    score -= w.flag_danger * (4 - d);
+                if d <= 4 {
+                    score -= w.flag_danger * (5 - d) * (5 - d);
                 }
             }
-            if enemy_miners {
+            if theirs[Rank::Miner.index()] > 0 {
                 for n in neighbours(f) {
                     let c = board[n];
                     if cell::is_own(c, me) && cell::rank_code(c) == Rank::Bomb as u8 {
@@ -244,7 +282,6 @@ impl StrategoEval {
             }
         }
         // Mobility: own movable pieces with a free neighbour.
-        let masks = g.masks();
         let free = !(masks.first.occ | masks.second.occ) & crate::movegen::LAND;
         let own_movers = masks[me].steppers | masks[me].scouts;
         let near_free =
@@ -254,9 +291,9 @@ impl StrategoEval {
         if let Some((target, p_flag)) = g.flag_target()
             && n_movable > 0
         {
-            let nearest = own_movable_squares[..n_movable]
+            let nearest = movable[..n_movable]
                 .iter()
-                .map(|&s| distance(usize::from(s), target))
+                .map(|&(s, _)| distance(usize::from(s), target))
                 .min()
                 .unwrap_or(18);
             let enemy_movable: i32 = (Rank::Spy.index()..=Rank::Marshal.index())
@@ -269,6 +306,60 @@ impl StrategoEval {
         score
     }
 }
+
+/// Rows advanced beyond the own four ranks.
+#[inline]
+fn forward(me: Player, sq: usize) -> i32 {
+    let rank = (sq / 10) as i32;
+    match me {
+        Player::First => (rank - 3).max(0),
+        Player::Second => (6 - rank).max(0),
+    }
+}
+
+/// `BEATS[a][d]`: a piece of rank index `a` attacking one of `d` wins.
+static BEATS: [[bool; 12]; 12] = {
+    let mut t = [[false; 12]; 12];
+    let mut a = 0;
+    while a < 12 {
+        let mut d = 0;
+        while d < 12 {
+            t[a][d] = matches!(battle(Rank::ALL[a], Rank::ALL[d]), Battle::AttackerWins);
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The squares within 4 steps (Manhattan) of `sq`.
+#[inline]
+fn near(sq: usize) -> u128 {
+    NEAR[sq]
+}
+
+static NEAR: [u128; 100] = {
+    let mut t = [0u128; 100];
+    let mut a = 0;
+    while a < 100 {
+        let mut b: usize = 0;
+        while b < 100 {
+            let (fa, ra, fb, rb) = (
+                (a % 10) as i32,
+                (a / 10) as i32,
+                (b % 10) as i32,
+                (b / 10) as i32,
+            );
+            let d = (fa - fb).abs() + (ra - rb).abs();
+            if d <= 4 {
+                t[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 const FILE_A: u128 = {
     let mut m = 0u128;

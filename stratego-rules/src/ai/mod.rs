@@ -17,5 +17,5 @@ pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
 pub use level::{Level, ParseLevelError};
 pub use prior::{SetupPrior, Training};
-pub use setups::SetupSource;
+pub use setups::{SetupSource, flag_fortified};
 pub use tracker::{Evidence, SyncError, Tracker};

@@ -66,6 +66,36 @@ impl SetupSource {
         )
     }
 
+    /// The same source keeping only the deployments `keep` accepts (the
+    /// whole source when it accepts none).
+    ///
+    /// ```
+    /// use stratego_rules::ai::{SetupSource, flag_fortified};
+    /// use stratego_rules::Army;
+    /// let text = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG\nDFIKFGDLFGDGHCDHIEDHBBEJDIJBEBGHDEDEBMBF\n";
+    /// let (all, _) = SetupSource::parse(text, Army::Classic);
+    /// assert_eq!(all.len(), 2);
+    /// assert_eq!(all.filtered(flag_fortified).len(), 1);
+    /// ```
+    #[must_use]
+    pub fn filtered(self, keep: impl Fn(&Deployment) -> bool) -> SetupSource {
+        match &self {
+            SetupSource::List { army, deployments } => {
+                let kept: Vec<Deployment> =
+                    deployments.iter().copied().filter(|d| keep(d)).collect();
+                if kept.is_empty() {
+                    self
+                } else {
+                    SetupSource::List {
+                        army: *army,
+                        deployments: Arc::new(kept),
+                    }
+                }
+            }
+            SetupSource::Predefined => self,
+        }
+    }
+
     /// How many deployments the source holds (8 for the predefined ones).
     #[must_use]
     pub fn len(&self) -> usize {
@@ -97,4 +127,28 @@ impl SetupSource {
             },
         }
     }
+}
+
+/// Whether a deployment hides its Flag in the back row with a Bomb on every
+/// neighbouring square (28,158 of the 64,920 human setups): a setup a
+/// program that attacks everything cannot take by walking in.
+#[must_use]
+pub fn flag_fortified(d: &Deployment) -> bool {
+    let Some(i) = d.squares.iter().position(|&r| r == Some(crate::Rank::Flag)) else {
+        return false;
+    };
+    let (row, file) = (i / 10, i % 10);
+    if row != 3 {
+        return false;
+    }
+    let mut neighbours = vec![(row - 1) * 10 + file];
+    if file > 0 {
+        neighbours.push(i - 1);
+    }
+    if file < 9 {
+        neighbours.push(i + 1);
+    }
+    neighbours
+        .into_iter()
+        .all(|n| d.squares[n] == Some(crate::Rank::Bomb))
 }
