@@ -86,7 +86,7 @@ pub(crate) struct Unknown {
 /// number of such pieces the opponent has left.
 ///
 /// ```
-/// use board_core::Player;
+/// use board_core::{Observable, Player};
 /// use stratego_rules::ai::{Belief, BeliefOptions};
 /// use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup};
 ///
