@@ -11,7 +11,7 @@ use board_core::{ByPlayer, Observable, Player, SplitMix64};
 use board_search::{Choice, Expectimax, ExpectimaxOptions, Limits, NoLegalMove, Strategy};
 
 use super::{
-    Belief, BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Level, NoisyMoves,
+    BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Greedy, Level, NoisyMoves,
     SetupSource, StrategoEval, Tracker,
 };
 use crate::cell;
@@ -114,6 +114,7 @@ pub struct Computer {
     restraint: ByPlayer<Restraint>,
     last_own: ByPlayer<Option<Move>>,
     rng: SplitMix64,
+    greedy: Greedy,
     setups: SetupSource,
 }
 
@@ -149,6 +150,7 @@ impl Computer {
             restraint: ByPlayer::default(),
             last_own: ByPlayer::default(),
             rng: SplitMix64::new(0),
+            greedy: Greedy::new(0),
             setups: SetupSource::Predefined,
         }
     }
@@ -192,6 +194,7 @@ impl Computer {
     /// starting a game.
     pub fn reseed(&mut self, seed: u64) {
         self.rng = SplitMix64::new(seed ^ 0x5EED_57A7_E60A_1234);
+        self.greedy = Greedy::new(seed);
     }
 
     /// Starts a game for the viewer of `view` (its view at the start, or
@@ -278,12 +281,19 @@ impl Computer {
                 pv: vec![BeliefMove::Play(legal[0])],
             });
         }
+        if self.level == Level::Easy {
+            let mv = self.greedy.choose_in_view(view)?;
+            return Some(Thought {
+                mv,
+                score: 0.0,
+                depth: 1,
+                nodes: legal.len() as u64,
+                pv: vec![BeliefMove::Play(mv)],
+            });
+        }
         let bias = self.biases(view, &legal);
         let tracker = self.trackers[side].as_ref()?;
         let belief = tracker.belief(&self.settings.belief);
-        if self.level == Level::Easy {
-            return Some(self.greedy(&belief, &legal, &bias));
-        }
         // The belief game applies the more-squares rule at the root only
         // through the view's moves.
         let root = if view.rules().more_squares {
@@ -344,43 +354,6 @@ impl Computer {
             }
         }
         out
-    }
-
-    /// One ply over the expected material, by the belief (the `easy`
-    /// level), with seeded tie-breaks.
-    fn greedy(&mut self, belief: &Belief, legal: &MoveList, bias: &[(Move, f64)]) -> Thought {
-        use board_core::Game;
-        use board_search::Evaluator;
-        let root = BeliefGame::with_root_moves(belief, self.settings.game, legal);
-        let eval = self.search.evaluator();
-        let mut best = (f64::NEG_INFINITY, legal[0]);
-        for &m in legal {
-            let mut child = root.clone();
-            child.play_unchecked(BeliefMove::Play(m));
-            let v = match child.outcome() {
-                Some(o) => f64::from(o.value_for(root.to_move()) * super::BOUND),
-                None => {
-                    let v = f64::from(eval.evaluate(&child));
-                    if child.to_move() == root.to_move() {
-                        v
-                    } else {
-                        -v
-                    }
-                }
-            };
-            let cost = bias.iter().find(|b| b.0 == m).map_or(0.0, |b| b.1);
-            let v = v - cost + self.rng.below(1000) as f64 / 1000.0;
-            if v > best.0 {
-                best = (v, m);
-            }
-        }
-        Thought {
-            mv: best.1,
-            score: best.0,
-            depth: 1,
-            nodes: legal.len() as u64,
-            pv: vec![BeliefMove::Play(best.1)],
-        }
     }
 }
 

@@ -1,11 +1,49 @@
-//! The computer player: a belief over the enemy's hidden ranks, a belief
-//! game with chance nodes for the battles it cannot foresee, an evaluation
-//! with a declared bound, and expectimax search over it (`board-search`).
+//! Computer players (feature `ai`, on by default), on `board-search`.
+//!
+//! Every player implements [`board_search::Strategy`] for the referee
+//! [`Position`](crate::Position) and decides from the view of the side to
+//! move alone ([`Position::view`](board_core::Observable::view)): it never
+//! reads a rank that side may not know.
+//!
+//! - [`Greedy`]: one ply over what the view shows, the expected material of
+//!   a battle with an unknown piece taken over the ranks it may have; seeded
+//!   tie-breaks. The `easy` level.
+//! - [`Computer`]: the levels ([`Level`]): a [`Belief`] over the enemy's
+//!   hidden ranks ([`Tracker`] follows the game from public moves, the
+//!   [`SetupPrior`] learned from human setups weighs them), the
+//!   [`BeliefGame`] whose chance nodes are the battles it cannot foresee,
+//!   the [`StrategoEval`] evaluation with a declared bound, and
+//!   `board-search`'s [`Expectimax`](board_search::Expectimax) over them.
+//!
+//! ```
+//! use board_core::Game;
+//! use board_search::{MatchOptions, Opening, RandomStrategy, play_match};
+//! use stratego_rules::ai::Greedy;
+//! use stratego_rules::{Army, Position, Preset, Setup, predefined};
+//!
+//! let setups = predefined();
+//! let setup = Setup::from_deployments(Army::Classic, &setups[0].1, &setups[1].1);
+//! let mut rules = Preset::Battlegeneral.rules();
+//! rules.max_plies = Some(400);
+//! let start = Position::from_setup(setup, rules)?;
+//! let openings = [Opening::new(start)];
+//! let result = play_match(
+//!     &mut Greedy::new(1),
+//!     &mut RandomStrategy::new(2),
+//!     &openings,
+//!     &MatchOptions::games(2),
+//!     |_, _| {},
+//! )?;
+//! assert_eq!(result.games(), 2);
+//! assert!(result.wdl.wins >= 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod belief;
 pub mod computer;
 pub mod eval;
 pub mod game;
+mod greedy;
 pub mod level;
 pub mod prior;
 pub mod setups;
@@ -15,6 +53,7 @@ pub use belief::{Belief, BeliefOptions};
 pub use computer::{Computer, Settings, Thought};
 pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
+pub use greedy::Greedy;
 pub use level::{Level, ParseLevelError};
 pub use prior::{SetupPrior, Training};
 pub use setups::{SetupSource, flag_fortified};
