@@ -118,9 +118,18 @@ struct PlayArgs {
     /// Play Blue (default Red, who moves first).
     #[arg(long)]
     blue: bool,
-    /// The computer player.
+    /// The computer player, when no --level is given.
     #[arg(long, value_enum, default_value_t = Opponent::Greedy)]
     opponent: Opponent,
+    /// The computer's level (easy, medium, hard, max): the Stratego AI,
+    /// which sees only its own view.
+    #[arg(long)]
+    level: Option<stratego_rules::ai::Level>,
+    /// Draw the computer's setup from this file of Gravon 40-character
+    /// setups (such as `gravon_classic_human_setups.dat`); default: the
+    /// predefined ones.
+    #[arg(long)]
+    computer_setups: Option<PathBuf>,
     /// The army.
     #[arg(long, default_value = "classic")]
     army: String,
@@ -561,10 +570,8 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     let Some(mine) = human_setup(args, me, army, &mut rng)? else {
         return Ok(());
     };
-    let theirs = match army {
-        Army::Classic => predefined()[rng.below(8) as usize].1,
-        Army::Barrage => Deployment::random(army, &mut rng),
-    };
+    let source = matches::setup_source(args.computer_setups.as_deref(), army, out)?;
+    let theirs = source.draw(army, &mut rng);
     let (red, blue) = if me == Player::First {
         (mine, theirs)
     } else {
@@ -574,12 +581,21 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         Setup::from_deployments(army, &red, &blue),
         args.rules.rules(),
     )?;
-    let mut computer = opponent(args.opponent, args.seed);
+    let (mut computer, name) = match args.level {
+        Some(level) => (
+            Box::new(stratego_rules::ai::Computer::new(level))
+                as Box<dyn Strategy<Position, Error = NoLegalMove>>,
+            format!("level {level}"),
+        ),
+        None => (
+            opponent(args.opponent, args.seed),
+            format!("{:?}", args.opponent).to_lowercase(),
+        ),
+    };
     computer.new_game(&pos, args.seed)?;
     println!(
-        "You play {}; the computer ({:?}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
+        "You play {}; the computer ({name}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
         colour(me),
-        args.opponent
     );
     while pos.outcome().is_none() {
         if pos.to_move() == me {
@@ -594,20 +610,26 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                     println!("{}", list.join(" "));
                 }
                 text => match text.parse::<Move>() {
-                    Ok(m) => match pos.play_move(m) {
-                        Ok(r) => {
-                            if let Some((d, b)) = r.battle {
-                                println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                    Ok(m) => {
+                        let before = pos.clone();
+                        match pos.play_move(m) {
+                            Ok(r) => {
+                                computer.played(&before, m, &pos)?;
+                                if let Some((d, b)) = r.battle {
+                                    println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                                }
                             }
+                            Err(e) => println!("{e}"),
                         }
-                        Err(e) => println!("{e}"),
-                    },
+                    }
                     Err(e) => println!("{e}"),
                 },
             }
         } else {
             let m = computer.choose(&pos)?.mv;
+            let before = pos.clone();
             let r = pos.play_move(m)?;
+            computer.played(&before, m, &pos)?;
             match r.battle {
                 Some((d, b)) => println!(
                     "computer: {m}, its {} attacks your {}: {b:?}",
