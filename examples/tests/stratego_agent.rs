@@ -66,6 +66,14 @@ impl Agent {
     }
 }
 
+/// The move an agent answered with (a move line without an outcome).
+fn answered(answer: &str, side: Player) -> stratego_rules::Move {
+    protocol::parse_move_line(&format!("{answer} OK"), side)
+        .ok()
+        .and_then(|m| m.mv)
+        .unwrap_or_else(|| panic!("{answer:?} is no move"))
+}
+
 /// What a game showed of the protocol.
 #[derive(Default, Debug)]
 struct Seen {
@@ -175,10 +183,7 @@ fn bad_lines_are_reported_on_stderr_and_change_nothing() {
         agent.send(&line);
     }
     let answer = agent.recv();
-    let mv = protocol::parse_move_line(&format!("{answer} OK"), Player::First)
-        .ok()
-        .and_then(|m| m.mv)
-        .expect("a move");
+    let mv = answered(&answer, Player::First);
     assert!(pos.is_legal(mv), "{answer}");
     let mut pos = pos;
     let public = pos.public_move(mv);
@@ -196,10 +201,7 @@ fn bad_lines_are_reported_on_stderr_and_change_nothing() {
         agent.send(&line);
     }
     let answer = agent.recv();
-    let mv = protocol::parse_move_line(&format!("{answer} OK"), Player::First)
-        .ok()
-        .and_then(|m| m.mv)
-        .expect("a move");
+    let mv = answered(&answer, Player::First);
     assert!(pos.is_legal(mv), "{answer}: the agent kept its state");
     let err = agent.finish();
     for complaint in [

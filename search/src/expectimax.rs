@@ -8,7 +8,7 @@ use std::time::Duration;
 use board_core::{MoveList, Player, Stochastic, ZobristHash};
 
 use crate::budget::Budget;
-use crate::frame::{Frame, pick};
+use crate::frame::{Frame, Heuristics, pick};
 use crate::reference::outcome_value;
 use crate::{
     Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, TranspositionTable, TtCutoffs,
@@ -162,8 +162,7 @@ pub struct Expectimax<G: Stochastic + ZobristHash, E: Evaluator<G>> {
     tt: Option<TranspositionTable<G::Move, f64>>,
     frames: Vec<ChanceFrame<G>>,
     pv: Vec<Vec<G::Move>>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<u32>,
+    heuristics: Heuristics<G::Move>,
     bound: f64,
     horizon_hit: bool,
     root_bias: Vec<(G::Move, f64)>,
@@ -185,8 +184,7 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
             tt,
             frames: Vec::new(),
             pv: Vec::new(),
-            killers: Vec::new(),
-            history: Vec::new(),
+            heuristics: Heuristics::default(),
             bound,
             horizon_hit: false,
             root_bias: Vec::new(),
@@ -262,12 +260,12 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
         let plies = (max_depth + self.quiescence() + 2).min(MAX_PLY) as usize;
         self.frames.resize_with(plies, ChanceFrame::default);
         self.pv.resize_with(plies + 1, Vec::new);
-        self.killers.clear();
-        self.killers.resize(plies + 1, [None, None]);
-        self.history.clear();
-        if self.options.history {
-            self.history.resize(self.eval.history_size(), 0);
-        }
+        let slots = if self.options.history {
+            self.eval.history_size()
+        } else {
+            0
+        };
+        self.heuristics.reset(plies, self.options.killers, slots);
         if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
@@ -566,62 +564,9 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
     /// Fills the ordering keys of the frame's moves: the table's move, the
     /// killers, then the evaluator's hint and the history.
     fn order(&self, pos: &G, ply: u32, tt_move: Option<G::Move>, frame: &mut Frame<G>) {
-        let o = &self.options;
-        let killers = if o.killers {
-            self.killers
-                .get(ply as usize)
-                .copied()
-                .unwrap_or([None, None])
-        } else {
-            [None, None]
-        };
-        frame.keys.clear();
-        for &mv in frame.moves.as_slice() {
-            let key = if o.ordering && Some(mv) == tt_move {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 1
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 2
-            } else {
-                let hint = if o.ordering {
-                    self.eval.move_hint(pos, mv).clamp(-32_768, 32_767) << 15
-                } else {
-                    0
-                };
-                let history = if self.history.is_empty() {
-                    0
-                } else {
-                    let slot = self.eval.history_index(pos, mv);
-                    self.history.get(slot).map_or(0, |&h| h.min(32_767) as i32)
-                };
-                hint + history
-            };
-            frame.keys.push(key);
-        }
-    }
-
-    /// Killer and history credit for a quiet move that caused a cut-off.
-    fn reward(&mut self, pos: &G, ply: u32, mv: G::Move, depth: u32) {
-        if self.eval.is_noisy(pos, mv) {
-            return;
-        }
-        if self.options.killers
-            && let Some(k) = self.killers.get_mut(ply as usize)
-            && k[0] != Some(mv)
-        {
-            k[1] = k[0];
-            k[0] = Some(mv);
-        }
-        if !self.history.is_empty() {
-            let slot = self.eval.history_index(pos, mv);
-            if let Some(h) = self.history.get_mut(slot) {
-                *h = h.saturating_add(depth * depth);
-                if *h > 1 << 20 {
-                    self.history.iter_mut().for_each(|h| *h /= 2);
-                }
-            }
-        }
+        let tt_move = tt_move.filter(|_| self.options.ordering);
+        self.heuristics
+            .order(&self.eval, pos, ply, tt_move, self.options.ordering, frame);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -679,7 +624,7 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
                     line.push(mv);
                     line.extend_from_slice(&tail[0]);
                     if alpha >= beta {
-                        self.reward(pos, ply, mv, depth);
+                        self.heuristics.reward(&self.eval, pos, ply, mv, depth);
                         break;
                     }
                 }

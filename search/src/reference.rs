@@ -73,15 +73,7 @@ pub fn expectimax<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, depth: u32)
         if child.to_move() == me { v } else { -v }
     };
     if pos.is_chance_node() {
-        let mut outcomes = G::ChanceList::default();
-        pos.chance_outcomes(&mut outcomes);
-        let mut sum = 0.0;
-        for &(mv, p) in outcomes.as_slice().iter().filter(|o| o.1 > 0.0) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            sum += p * value_of(&child);
-        }
-        sum
+        average(pos, value_of)
     } else {
         let moves = pos.moves();
         let mut best = f64::NEG_INFINITY;
@@ -125,18 +117,7 @@ pub fn expectimax_quiescence<G: Stochastic, E: Evaluator<G>>(
         if child.to_move() == me { v } else { -v }
     };
     if pos.is_chance_node() {
-        let mut outcomes = G::ChanceList::default();
-        pos.chance_outcomes(&mut outcomes);
-        outcomes
-            .as_slice()
-            .iter()
-            .filter(|o| o.1 > 0.0)
-            .map(|&(mv, p)| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                p * value_of(&child)
-            })
-            .sum()
+        average(pos, value_of)
     } else {
         let moves = pos.moves();
         let mut best = f64::NEG_INFINITY;
@@ -164,18 +145,7 @@ fn quiesce_value<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, qply: u32, q
         if child.to_move() == me { v } else { -v }
     };
     if pos.is_chance_node() {
-        let mut outcomes = G::ChanceList::default();
-        pos.chance_outcomes(&mut outcomes);
-        return outcomes
-            .as_slice()
-            .iter()
-            .filter(|o| o.1 > 0.0)
-            .map(|&(mv, p)| {
-                let mut child = pos.clone();
-                child.play_unchecked(mv);
-                p * value_of(&child)
-            })
-            .sum();
+        return average(pos, value_of);
     }
     let moves = pos.moves();
     let mut best = stand;
@@ -187,6 +157,23 @@ fn quiesce_value<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, qply: u32, q
         }
     }
     best
+}
+
+/// The probability-weighted average of `value_of` over the outcomes of
+/// the chance node `pos` (outcomes of probability 0 left out).
+fn average<G: Stochastic>(pos: &G, value_of: impl Fn(&G) -> f64) -> f64 {
+    let mut outcomes = G::ChanceList::default();
+    pos.chance_outcomes(&mut outcomes);
+    outcomes
+        .as_slice()
+        .iter()
+        .filter(|o| o.1 > 0.0)
+        .map(|&(mv, p)| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            p * value_of(&child)
+        })
+        .sum()
 }
 
 /// The value of a decided game for the player to move at `pos`.

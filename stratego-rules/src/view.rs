@@ -86,16 +86,7 @@ impl View {
     /// What the viewer sees on `sq`.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<SeenPiece> {
-        let c = self.board[sq.index()];
-        if c == cell::EMPTY {
-            return None;
-        }
-        Some(SeenPiece {
-            owner: cell::owner(c),
-            rank: cell::rank(c),
-            revealed: c & cell::REVEALED != 0,
-            moved: c & cell::MOVED != 0,
-        })
+        cell::seen_piece(self.board[sq.index()])
     }
 
     /// How many pieces of `rank` `owner` has left (public knowledge).

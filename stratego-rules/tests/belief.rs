@@ -7,7 +7,7 @@
 mod common;
 
 use board_core::{Game, Observable, Player, SplitMix64, Stochastic, ZobristHash};
-use common::random_start;
+use common::{random_start, shuffle_hidden};
 use proptest::prelude::*;
 use stratego_rules::ai::{
     Belief, BeliefGame, BeliefMove, BeliefOptions, GameOptions, ScoutMoves, Tracker,
@@ -125,43 +125,6 @@ proptest! {
             check_belief(&view, &tracker.belief(&options(bits)));
         }
     }
-}
-
-/// `pos` with `side`'s unrevealed ranks shuffled among its unrevealed
-/// pieces (moved ones among moved ones), through the text form.
-fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
-    let text = pos.to_string();
-    let (board, rest) = text.split_once(' ').unwrap_or((&text, ""));
-    let chars: Vec<char> = board.chars().collect();
-    let mut groups: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_ascii_alphabetic() {
-            continue;
-        }
-        let owner = if c.is_ascii_uppercase() {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let moved = chars.get(i + 1) == Some(&'\'');
-        let revealed = chars.get(i + 1) == Some(&'*') || chars.get(i + 2) == Some(&'*');
-        if owner == side && !revealed {
-            groups[usize::from(moved)].push(i);
-        }
-    }
-    let mut out = chars.clone();
-    let mut rng = SplitMix64::new(seed);
-    for g in &groups {
-        let mut letters: Vec<char> = g.iter().map(|&i| chars[i]).collect();
-        for i in (1..letters.len()).rev() {
-            letters.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        for (&i, l) in g.iter().zip(letters) {
-            out[i] = l;
-        }
-    }
-    let new: String = out.into_iter().collect();
-    Position::from_text(&format!("{new} {rest}"), pos.rules()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -5,30 +5,18 @@
 mod common;
 
 use board_core::{Game, Observable, Player, SplitMix64};
-use common::random_start;
+use common::{random_start, rules_from};
 use proptest::prelude::*;
 use stratego_rules::{
     Army, MoveList, ObserveError, Position, Preset, PublicMove, Rank, Rules, Square,
 };
 
-fn rules_from(bits: u8) -> Rules {
-    Rules {
-        scout_range_attack: bits & 1 != 0,
-        two_square: match (bits >> 1) & 3 {
-            0 => None,
-            1 => Some(1),
-            2 => Some(3),
-            _ => Some(5),
-        },
-        more_squares: bits & 8 != 0,
-        max_plies: (bits & 16 != 0).then_some(300),
-        max_plies_without_battle: None,
-        immobile_side_loses_at_once: bits & 32 != 0,
-    }
-}
-
 fn follow_game(seed: u64, bits: u8, army: Army) -> usize {
-    let mut pos = random_start(army, rules_from(bits), seed);
+    let rules = Rules {
+        more_squares: seed % 3 == 0,
+        ..rules_from(bits)
+    };
+    let mut pos = random_start(army, rules, seed);
     let mut views = [pos.view(Player::First), pos.view(Player::Second)];
     let mut rng = SplitMix64::new(seed ^ 0x0B5E);
     let mut moves = MoveList::new();

@@ -348,16 +348,7 @@ impl BeliefGame {
     /// pieces), whether it moved.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<crate::SeenPiece> {
-        let c = self.board[sq.index()];
-        if c == cell::EMPTY {
-            return None;
-        }
-        Some(crate::SeenPiece {
-            owner: cell::owner(c),
-            rank: cell::rank(c),
-            revealed: c & cell::REVEALED != 0,
-            moved: c & cell::MOVED != 0,
-        })
+        cell::seen_piece(self.board[sq.index()])
     }
 
     /// How many pieces of `rank` `owner` has left.
