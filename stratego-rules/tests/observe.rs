@@ -13,7 +13,7 @@ use stratego_rules::{
 
 fn follow_game(seed: u64, bits: u8, army: Army) -> usize {
     let rules = Rules {
-        more_squares: seed % 3 == 0,
+        more_squares: seed.is_multiple_of(3),
         ..rules_from(bits)
     };
     let mut pos = random_start(army, rules, seed);
