@@ -19,6 +19,7 @@ use stratego_rules::{
 use crate::output::{CliResult, Output};
 
 mod agent;
+mod aibench;
 mod matches;
 mod train;
 
@@ -50,6 +51,9 @@ enum Verb {
     Match(matches::MatchArgs),
     /// A player speaking the UCC 2012 manager's protocol on stdin/stdout.
     Agent(agent::AgentArgs),
+    /// A level's search on middle-game positions: depth, time per move,
+    /// nodes per second.
+    AiBench(aibench::AiBenchArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -151,6 +155,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::TrainPrior(a) => train::run_train_prior(a, out),
         Verb::Match(a) => matches::run_match(a, out),
         Verb::Agent(a) => agent::run_agent(a, out),
+        Verb::AiBench(a) => aibench::run_ai_bench(a, out),
     }
 }
 

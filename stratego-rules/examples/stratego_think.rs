@@ -1,8 +1,9 @@
-//! What the computer thinks at a ply of a UCC 2012 log, from the view of
-//! the side to move there: its belief about the pieces next to the move it
-//! plays, the move, the score, the depth and the expected line.
+//! What the computer thinks at a ply of a game (a UCC 2012 log, or a
+//! Gravon XML record such as `spielwerk stratego match --save` writes),
+//! from the view of the side to move there: the move, the score, the depth,
+//! the expected line and its belief about the target.
 //!
-//!     cargo run --release -p stratego-rules --example stratego_think -- LOG PLY [LEVEL]
+//!     cargo run --release -p stratego-rules --example stratego_think -- GAME PLY [LEVEL]
 
 use board_core::{Game, Observable};
 use stratego_rules::ai::{BeliefOptions, Computer, Level};
@@ -12,20 +13,27 @@ use stratego_rules::{Position, Preset};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(path), Some(ply)) = (args.get(1), args.get(2)) else {
-        return Err("usage: stratego_think LOG PLY [LEVEL]".into());
+        return Err("usage: stratego_think GAME PLY [LEVEL]".into());
     };
     let ply: usize = ply.parse()?;
     let level: Level = args.get(3).map_or(Ok(Level::Hard), |l| l.parse())?;
-    let game = UccGame::parse(&std::fs::read_to_string(path)?)?;
-    let mut rules = Preset::UccReplay.rules();
-    rules.max_plies = None;
-    let mut pos = Position::from_setup(game.setup(), rules)?;
+    let text = std::fs::read_to_string(path)?;
+    let (setup, rules, moves) = if stratego_rules::gravon::looks_like_gravon(&text) {
+        let g = stratego_rules::GravonGame::parse(&text)?;
+        (g.setup, Preset::Battlegeneral.rules(), g.moves)
+    } else {
+        let g = UccGame::parse(&text)?;
+        let mut rules = Preset::UccReplay.rules();
+        rules.max_plies = None;
+        let moves = g.moves.iter().filter_map(|m| m.mv).collect();
+        (g.setup(), rules, moves)
+    };
+    let mut pos = Position::from_setup(setup, rules)?;
     let mut computer = Computer::new(level);
     for side in board_core::Player::ALL {
         computer.start(&pos.view(side));
     }
-    for m in game.moves.iter().take(ply) {
-        let mv = m.mv.ok_or("a move off the board")?;
+    for &mv in moves.iter().take(ply) {
         let public = pos.public_move(mv);
         pos.play(mv)?;
         computer.observe(public)?;

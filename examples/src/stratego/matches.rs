@@ -9,7 +9,7 @@ use board_core::SplitMix64;
 use board_search::{GameRecord, MatchOptions, MatchResult, Opening, play_game};
 use serde_json::json;
 use stratego_rules::ai::{Computer, Level, SetupSource};
-use stratego_rules::{Army, Position, Preset, Setup};
+use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
 
 use crate::output::{CliResult, Output};
 
@@ -42,6 +42,10 @@ pub struct MatchArgs {
     /// Games played at once (each on its own thread).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Write every game to this folder as a Gravon XML record
+    /// (`game-N.xml`; player 1 is Red).
+    #[arg(long)]
+    save: Option<PathBuf>,
 }
 
 /// The setup source of a file, or the predefined deployments.
@@ -71,12 +75,19 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
     rules.max_plies = Some(args.max_plies);
     let pairs = args.games.div_ceil(2);
     let mut openings = Vec::new();
+    let mut setups = Vec::new();
     let mut rng = SplitMix64::new(args.seed);
     for _ in 0..pairs {
         let red = source.draw(army, &mut rng);
         let blue = source.draw(army, &mut rng);
-        let start = Position::from_setup(Setup::from_deployments(army, &red, &blue), rules)?;
+        let setup = Setup::from_deployments(army, &red, &blue);
+        let start = Position::from_setup(setup.clone(), rules)?;
         openings.push(Opening::new(start));
+        setups.push(setup);
+    }
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let options = MatchOptions::games(args.games)
         .with_seed(args.seed)
@@ -158,6 +169,33 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
     let records = records
         .into_inner()
         .map_err(|_| "a match thread panicked")?;
+    if let Some(dir) = &args.save {
+        for (game, side, record) in &records {
+            let (opening, _, _) = options.game_plan(*game, openings.len());
+            let names = match side {
+                board_core::Player::First => [args.first.name(), args.second.name()],
+                board_core::Player::Second => [args.second.name(), args.first.name()],
+            };
+            let result = record.outcome().map(|o| GravonResult {
+                kind: 1,
+                winner: match o.winner() {
+                    Some(board_core::Player::First) => 1,
+                    Some(board_core::Player::Second) => 2,
+                    None => 3,
+                },
+            });
+            let xml = GravonGame {
+                setup: setups[opening].clone(),
+                moves: record.moves.clone(),
+                players: names.map(|n| Some(n.to_owned())),
+                result,
+            }
+            .to_xml();
+            let path = dir.join(format!("game-{}.xml", game + 1));
+            std::fs::write(&path, xml)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
     let plies: Vec<usize> = {
         let mut v: Vec<(u32, usize)> = records
             .iter()
