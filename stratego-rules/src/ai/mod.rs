@@ -38,6 +38,30 @@
 //! assert!(result.wdl.wins >= 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The parts of the computer: the belief, the belief game, its search.
+//!
+//! ```rust
+//! use board_core::{Game, Observable, Player};
+//! use board_search::{Expectimax, Limits};
+//! use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, StrategoEval};
+//! use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup};
+//!
+//! let d = predefined();
+//! let game = Position::from_setup(
+//!     Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1),
+//!     Rules::default(),
+//! )?;
+//! // What Red believes of Blue's hidden pieces: the expected count of each
+//! // rank is exactly what Blue has left, the Flag most likely in the back row.
+//! let belief = Belief::new(&game.view(Player::First), &BeliefOptions::default());
+//! assert!((belief.expected_count(Rank::Bomb) - 6.0).abs() < 1e-9);
+//! // The game Red can search: battles with unknown pieces are chance nodes.
+//! let root = BeliefGame::new(&belief, GameOptions::default());
+//! let result = Expectimax::new(StrategoEval::default()).search(&root, &Limits::depth(3));
+//! assert!(result.best_move.is_some_and(|m| root.is_legal(m)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod belief;
 pub mod computer;
