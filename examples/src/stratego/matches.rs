@@ -33,6 +33,10 @@ pub struct MatchArgs {
     /// default: the predefined ones.
     #[arg(long)]
     setups: Option<PathBuf>,
+    /// Draw only setups whose Flag is in the back row with Bombs on every
+    /// side (`stratego_rules::ai::flag_fortified`).
+    #[arg(long)]
+    fortified: bool,
     /// The rules.
     #[arg(long, default_value = "battlegeneral")]
     rules: Preset,
@@ -70,7 +74,10 @@ pub fn setup_source(path: Option<&Path>, army: Army, out: Output) -> CliResult<S
 /// Runs `spielwerk stratego match`.
 pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
     let army = Army::Classic;
-    let source = setup_source(args.setups.as_deref(), army, out)?;
+    let mut source = setup_source(args.setups.as_deref(), army, out)?;
+    if args.fortified {
+        source = source.filtered(stratego_rules::ai::flag_fortified);
+    }
     let mut rules = args.rules.rules();
     rules.max_plies = Some(args.max_plies);
     let pairs = args.games.div_ceil(2);
@@ -230,6 +237,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
             "seed": args.seed,
             "rules": args.rules.name(),
             "setups": args.setups.as_ref().map_or("predefined".to_string(), |p| p.display().to_string()),
+            "fortified": args.fortified,
         }),
         || {
             format!(
