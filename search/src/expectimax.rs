@@ -303,10 +303,11 @@ impl<G: Stochastic + ZobristHash, E: Evaluator<G>> Expectimax<G, E> {
                 &mut budget,
             );
             if budget.aborted {
-                // Without a completed iteration, the best root move found
-                // so far beats an arbitrary one.
-                if result.depth == 0
-                    && !pos.is_chance_node()
+                // The unfinished iteration searched the previous best move
+                // first; a root move it has proven better (or, without a
+                // completed iteration, the best found so far) is played.
+                // Its score stays the last completed iteration's.
+                if !pos.is_chance_node()
                     && let Some(&mv) = self.pv[0].first()
                 {
                     result.best_move = Some(mv);

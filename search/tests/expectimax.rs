@@ -314,3 +314,33 @@ fn a_root_bias_shifts_exactly_the_root_moves() {
         }
     }
 }
+
+/// A node budget that stops an iteration early still plays a legal root
+/// move: the best one the unfinished iteration proved, or the last
+/// completed iteration's.
+#[test]
+fn a_stopped_search_plays_a_proven_root_move() {
+    use board_core::Game;
+    for seed in 0..20 {
+        let tree = RandomTree::with_chance(seed, 9);
+        let small = || {
+            Expectimax::with_options(
+                TreeEval,
+                ExpectimaxOptions {
+                    tt_mib: 1,
+                    ..ExpectimaxOptions::default()
+                },
+            )
+        };
+        let full = small().search(&tree, &Limits::depth(5));
+        for budget in [1u64, 2, 5, 20, 100, 1000] {
+            let r = small().search(&tree, &Limits::depth(5).and_nodes(budget));
+            let mv = r.best_move.expect("a root move");
+            assert!(tree.is_legal(mv), "seed {seed} budget {budget}");
+            assert!(r.nodes <= budget + 1);
+            if r.nodes < budget {
+                assert_eq!(r.best_move, full.best_move);
+            }
+        }
+    }
+}

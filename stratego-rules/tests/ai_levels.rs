@@ -15,8 +15,11 @@ fn start(red: usize, blue: usize) -> Position {
     let d = predefined();
     let mut rules = Preset::Battlegeneral.rules();
     rules.max_plies = Some(600);
-    Position::from_setup(Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1), rules)
-        .unwrap_or_else(|e| panic!("{e}"))
+    Position::from_setup(
+        Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1),
+        rules,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -29,7 +32,10 @@ fn levels_parse_and_are_ordered_by_budget() {
     let nodes = |l: Level| l.limits().nodes.unwrap_or(u64::MAX);
     assert!(nodes(Level::Medium) < nodes(Level::Hard));
     assert!(nodes(Level::Hard) < nodes(Level::Max));
-    assert!(Level::ALL.iter().all(|l| l.limits().time.is_none()), "never wall time");
+    assert!(
+        Level::ALL.iter().all(|l| l.limits().time.is_none()),
+        "never wall time"
+    );
 }
 
 /// A whole game between two levels, twice with the same seed: the same
@@ -85,9 +91,7 @@ fn the_choice_depends_on_the_view_alone() {
 fn the_computer_follows_the_game_from_public_moves() {
     let mut pos = start(3, 4);
     let mut computer = Computer::new(Level::Medium);
-    computer
-        .new_game(&pos, 5)
-        .unwrap_or_else(|e| panic!("{e}"));
+    computer.new_game(&pos, 5).unwrap_or_else(|e| panic!("{e}"));
     let mut greedy = Greedy::new(9);
     for _ in 0..200 {
         if pos.outcome().is_some() {
@@ -138,5 +142,9 @@ fn setups_come_from_the_source_with_the_seed() {
     let (da, db) = (a.setup(Army::Classic), b.setup(Army::Classic));
     assert_eq!(da, db);
     assert!(da.is_valid(Army::Classic));
-    assert!(Computer::new(Level::Easy).setup(Army::Barrage).is_valid(Army::Barrage));
+    assert!(
+        Computer::new(Level::Easy)
+            .setup(Army::Barrage)
+            .is_valid(Army::Barrage)
+    );
 }

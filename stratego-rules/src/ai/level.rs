@@ -17,8 +17,9 @@ use board_search::{ExpectimaxOptions, Limits};
 /// | max | expectimax over the belief game | at most 3 000 000 nodes (12 plies of quiescence) |
 ///
 /// The search is Star1/Star2 expectimax with StarETC, killers, history and
-/// a 16 MiB table emptied before every move; the node budget ends an
-/// iteration, and the move of the last completed one is played. The crate
+/// a table emptied before every move; the node budget ends an iteration,
+/// and the best root move it proved (else the last completed iteration's)
+/// is played. The crate
 /// README gives the self-play results between the levels and the depth
 /// `hard` reaches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,7 +62,8 @@ impl Level {
         }
     }
 
-    /// The expectimax options of a searching level.
+    /// The expectimax options of a searching level (the table sized to
+    /// the budget: 1, 16 and 64 MiB).
     #[must_use]
     pub fn search_options(self) -> ExpectimaxOptions {
         ExpectimaxOptions {
@@ -70,6 +72,11 @@ impl Level {
                 Level::Medium => 4,
                 Level::Hard => 8,
                 Level::Max => 12,
+            },
+            tt_mib: match self {
+                Level::Easy | Level::Medium => 1,
+                Level::Hard => 16,
+                Level::Max => 64,
             },
             ..ExpectimaxOptions::default()
         }
