@@ -18,6 +18,11 @@ use stratego_rules::{
 
 use crate::output::{CliResult, Output};
 
+mod agent;
+mod aibench;
+mod matches;
+mod train;
+
 /// Arguments of `spielwerk stratego`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -39,6 +44,16 @@ enum Verb {
     /// Play in the terminal against a baseline computer player that sees
     /// only its own view.
     Play(PlayArgs),
+    /// Learn the setup prior from human setups and write the table the
+    /// crate embeds.
+    TrainPrior(train::TrainPriorArgs),
+    /// A self-play match between two levels, colours swapped.
+    Match(matches::MatchArgs),
+    /// A player speaking the UCC 2012 manager's protocol on stdin/stdout.
+    Agent(agent::AgentArgs),
+    /// A level's search on middle-game positions: depth, time per move,
+    /// nodes per second.
+    AiBench(aibench::AiBenchArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -107,9 +122,18 @@ struct PlayArgs {
     /// Play Blue (default Red, who moves first).
     #[arg(long)]
     blue: bool,
-    /// The computer player.
+    /// The computer player, when no --level is given.
     #[arg(long, value_enum, default_value_t = Opponent::Greedy)]
     opponent: Opponent,
+    /// The computer's level (easy, medium, hard, max): the Stratego AI,
+    /// which sees only its own view.
+    #[arg(long)]
+    level: Option<stratego_rules::ai::Level>,
+    /// Draw the computer's setup from this file of Gravon 40-character
+    /// setups (such as `gravon_classic_human_setups.dat`); default: the
+    /// predefined ones.
+    #[arg(long)]
+    computer_setups: Option<PathBuf>,
     /// The army.
     #[arg(long, default_value = "classic")]
     army: String,
@@ -128,6 +152,10 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Bench(a) => run_bench(a, out),
         Verb::Play(a) => run_play(a, out),
+        Verb::TrainPrior(a) => train::run_train_prior(a, out),
+        Verb::Match(a) => matches::run_match(a, out),
+        Verb::Agent(a) => agent::run_agent(a, out),
+        Verb::AiBench(a) => aibench::run_ai_bench(a, out),
     }
 }
 
@@ -547,10 +575,8 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     let Some(mine) = human_setup(args, me, army, &mut rng)? else {
         return Ok(());
     };
-    let theirs = match army {
-        Army::Classic => predefined()[rng.below(8) as usize].1,
-        Army::Barrage => Deployment::random(army, &mut rng),
-    };
+    let source = matches::setup_source(args.computer_setups.as_deref(), army, out)?;
+    let theirs = source.draw(army, &mut rng);
     let (red, blue) = if me == Player::First {
         (mine, theirs)
     } else {
@@ -560,12 +586,21 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         Setup::from_deployments(army, &red, &blue),
         args.rules.rules(),
     )?;
-    let mut computer = opponent(args.opponent, args.seed);
+    let (mut computer, name) = match args.level {
+        Some(level) => (
+            Box::new(stratego_rules::ai::Computer::new(level))
+                as Box<dyn Strategy<Position, Error = NoLegalMove>>,
+            format!("level {level}"),
+        ),
+        None => (
+            opponent(args.opponent, args.seed),
+            format!("{:?}", args.opponent).to_lowercase(),
+        ),
+    };
     computer.new_game(&pos, args.seed)?;
     println!(
-        "You play {}; the computer ({:?}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
+        "You play {}; the computer ({name}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
         colour(me),
-        args.opponent
     );
     while pos.outcome().is_none() {
         if pos.to_move() == me {
@@ -580,20 +615,26 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                     println!("{}", list.join(" "));
                 }
                 text => match text.parse::<Move>() {
-                    Ok(m) => match pos.play_move(m) {
-                        Ok(r) => {
-                            if let Some((d, b)) = r.battle {
-                                println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                    Ok(m) => {
+                        let before = pos.clone();
+                        match pos.play_move(m) {
+                            Ok(r) => {
+                                computer.played(&before, m, &pos)?;
+                                if let Some((d, b)) = r.battle {
+                                    println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                                }
                             }
+                            Err(e) => println!("{e}"),
                         }
-                        Err(e) => println!("{e}"),
-                    },
+                    }
                     Err(e) => println!("{e}"),
                 },
             }
         } else {
             let m = computer.choose(&pos)?.mv;
+            let before = pos.clone();
             let r = pos.play_move(m)?;
+            computer.played(&before, m, &pos)?;
             match r.battle {
                 Some((d, b)) => println!(
                     "computer: {m}, its {} attacks your {}: {b:?}",

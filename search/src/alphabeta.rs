@@ -6,7 +6,7 @@ use std::time::Duration;
 use board_core::{MoveList, Outcome, Player, ZobristHash};
 
 use crate::budget::Budget;
-use crate::frame::{Frame, pick};
+use crate::frame::{Frame, Heuristics, pick};
 use crate::options::Options;
 use crate::score::{from_table, is_decisive, plies_to_end, to_table};
 use crate::{
@@ -50,8 +50,7 @@ pub struct AlphaBeta<G: ZobristHash, E: Evaluator<G>> {
     eval: E,
     options: Options,
     tt: Option<TranspositionTable<G::Move, i32>>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<u32>,
+    heuristics: Heuristics<G::Move>,
     pv: Vec<Vec<G::Move>>,
     frames: Vec<Frame<G>>,
     horizon_hit: bool,
@@ -70,8 +69,7 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
             eval,
             options,
             tt,
-            killers: Vec::new(),
-            history: Vec::new(),
+            heuristics: Heuristics::default(),
             pv: Vec::new(),
             frames: Vec::new(),
             horizon_hit: false,
@@ -162,12 +160,12 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
         let plies = (max_depth + self.options.quiescence_plies + 2).min(MAX_PLY) as usize;
         self.frames.resize_with(plies, Frame::default);
         self.pv.resize_with(plies + 1, Vec::new);
-        self.killers.clear();
-        self.killers.resize(plies + 1, [None, None]);
-        self.history.clear();
-        if self.options.history {
-            self.history.resize(self.eval.history_size(), 0);
-        }
+        let slots = if self.options.history {
+            self.eval.history_size()
+        } else {
+            0
+        };
+        self.heuristics.reset(plies, self.options.killers, slots);
         if let Some(tt) = &mut self.tt {
             tt.new_search();
         }
@@ -467,36 +465,8 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Fills the frame's ordering keys: table move, killers, then hint and
     /// history.
     fn order(&self, pos: &G, ply: u32, tt_move: Option<G::Move>, frame: &mut Frame<G>) {
-        let o = &self.options;
-        let killers = if o.killers {
-            self.killers[ply as usize]
-        } else {
-            [None, None]
-        };
-        frame.keys.clear();
-        for &mv in frame.moves.as_slice() {
-            let key = if Some(mv) == tt_move {
-                i32::MAX
-            } else if Some(mv) == killers[0] {
-                i32::MAX - 1
-            } else if Some(mv) == killers[1] {
-                i32::MAX - 2
-            } else {
-                let hint = if o.hints {
-                    self.eval.move_hint(pos, mv).clamp(-32_768, 32_767) << 15
-                } else {
-                    0
-                };
-                let history = if self.history.is_empty() {
-                    0
-                } else {
-                    let slot = self.eval.history_index(pos, mv);
-                    self.history.get(slot).map_or(0, |&h| h.min(32_767) as i32)
-                };
-                hint + history
-            };
-            frame.keys.push(key);
-        }
+        self.heuristics
+            .order(&self.eval, pos, ply, tt_move, self.options.hints, frame);
     }
 
     fn update_pv(&mut self, ply: usize, mv: G::Move) {
@@ -511,24 +481,7 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Killer and history bonus for a quiet move that caused a cut-off.
     fn reward(&mut self, pos: &G, ply: usize, mv: G::Move, depth: u32) {
-        if self.eval.is_noisy(pos, mv) {
-            return;
-        }
-        if self.options.killers {
-            let k = &mut self.killers[ply];
-            if k[0] != Some(mv) {
-                k[1] = k[0];
-                k[0] = Some(mv);
-            }
-        }
-        if !self.history.is_empty() {
-            let slot = self.eval.history_index(pos, mv);
-            if let Some(h) = self.history.get_mut(slot) {
-                *h = h.saturating_add(depth * depth);
-                if *h > 1 << 20 {
-                    self.history.iter_mut().for_each(|h| *h /= 2);
-                }
-            }
-        }
+        self.heuristics
+            .reward(&self.eval, pos, ply as u32, mv, depth);
     }
 }

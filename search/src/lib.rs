@@ -21,7 +21,7 @@ mod wdl;
 
 pub use alphabeta::AlphaBeta;
 pub use eval::Evaluator;
-pub use expectimax::{Expectimax, ExpectimaxOptions};
+pub use expectimax::{Expectimax, ExpectimaxOptions, ProbCut};
 pub use level::{Level, ParseLevelError};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
 pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match};

@@ -73,15 +73,7 @@ pub fn expectimax<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, depth: u32)
         if child.to_move() == me { v } else { -v }
     };
     if pos.is_chance_node() {
-        let mut outcomes = G::ChanceList::default();
-        pos.chance_outcomes(&mut outcomes);
-        let mut sum = 0.0;
-        for &(mv, p) in outcomes.as_slice().iter().filter(|o| o.1 > 0.0) {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            sum += p * value_of(&child);
-        }
-        sum
+        average(pos, value_of)
     } else {
         let moves = pos.moves();
         let mut best = f64::NEG_INFINITY;
@@ -92,6 +84,96 @@ pub fn expectimax<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, depth: u32)
         }
         best
     }
+}
+
+/// The expectimax value of `pos` searched to `depth` plies and then by
+/// quiescence, without pruning: as [`expectimax`], but at the horizon (for
+/// evaluators that [use quiescence](crate::Evaluator::uses_quiescence))
+/// the side to move takes the best of standing on the evaluation and its
+/// noisy moves, and a chance node averages its outcomes, each step one of
+/// at most `quiescence_plies` plies. The definition
+/// [`Expectimax`](crate::Expectimax) with quiescence is tested against.
+pub fn expectimax_quiescence<G: Stochastic, E: Evaluator<G>>(
+    pos: &G,
+    eval: &E,
+    depth: u32,
+    quiescence_plies: u32,
+) -> f64 {
+    let bound = f64::from(eval.bound());
+    if let Some(outcome) = pos.outcome() {
+        return outcome_value(outcome, pos, bound);
+    }
+    let q = if eval.uses_quiescence() {
+        quiescence_plies
+    } else {
+        0
+    };
+    if depth == 0 {
+        return quiesce_value(pos, eval, 0, q);
+    }
+    let me = pos.to_move();
+    let value_of = |child: &G| {
+        let v = expectimax_quiescence(child, eval, depth - 1, quiescence_plies);
+        if child.to_move() == me { v } else { -v }
+    };
+    if pos.is_chance_node() {
+        average(pos, value_of)
+    } else {
+        let moves = pos.moves();
+        let mut best = f64::NEG_INFINITY;
+        for &mv in moves.as_slice() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            best = best.max(value_of(&child));
+        }
+        best
+    }
+}
+
+fn quiesce_value<G: Stochastic, E: Evaluator<G>>(pos: &G, eval: &E, qply: u32, q: u32) -> f64 {
+    let bound = f64::from(eval.bound());
+    if let Some(outcome) = pos.outcome() {
+        return outcome_value(outcome, pos, bound);
+    }
+    let stand = f64::from(eval.evaluate(pos)).clamp(-bound, bound);
+    if qply >= q {
+        return stand;
+    }
+    let me = pos.to_move();
+    let value_of = |child: &G| {
+        let v = quiesce_value(child, eval, qply + 1, q);
+        if child.to_move() == me { v } else { -v }
+    };
+    if pos.is_chance_node() {
+        return average(pos, value_of);
+    }
+    let moves = pos.moves();
+    let mut best = stand;
+    for &mv in moves.as_slice() {
+        if eval.is_noisy(pos, mv) {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            best = best.max(value_of(&child));
+        }
+    }
+    best
+}
+
+/// The probability-weighted average of `value_of` over the outcomes of
+/// the chance node `pos` (outcomes of probability 0 left out).
+fn average<G: Stochastic>(pos: &G, value_of: impl Fn(&G) -> f64) -> f64 {
+    let mut outcomes = G::ChanceList::default();
+    pos.chance_outcomes(&mut outcomes);
+    outcomes
+        .as_slice()
+        .iter()
+        .filter(|o| o.1 > 0.0)
+        .map(|&(mv, p)| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            p * value_of(&child)
+        })
+        .sum()
 }
 
 /// The value of a decided game for the player to move at `pos`.

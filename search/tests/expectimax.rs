@@ -1,25 +1,47 @@
-//! Expectimax with Star1/Star2 pruning against plain expectimax.
+//! Expectimax with every pruning and ordering option against plain
+//! expectimax (and, with quiescence, against plain expectimax with the
+//! same quiescence).
 
-use board_search::{Expectimax, ExpectimaxOptions, Limits, TtCutoffs, reference};
+use board_search::{Expectimax, ExpectimaxOptions, Limits, ProbCut, TtCutoffs, reference};
 use proptest::prelude::*;
 use spielwerk_testgames::{RandomTree, TreeEval};
 
+/// The plies of quiescence the checks use when bit 7 is set.
+const Q: u32 = 4;
+
+/// Bits: 1 Star1, 2 Star2 (with Star1), 4 ordering, 8 table with cut-offs
+/// at equal depth, 16 StarETC (with Star1 and the table), 32 killers,
+/// 64 history, 128 quiescence.
 fn options(bits: u32) -> ExpectimaxOptions {
+    let table = bits & (8 | 16) != 0;
     ExpectimaxOptions {
         star1: bits & 1 != 0,
         star2: bits & 3 == 3,
+        star_etc: bits & 17 == 17,
         ordering: bits & 4 != 0,
-        tt_cutoffs: if bits & 8 != 0 {
+        killers: bits & 32 != 0,
+        history: bits & 64 != 0,
+        tt_cutoffs: if table {
             TtCutoffs::EqualDepth
         } else {
             TtCutoffs::Off
         },
-        tt_mib: if bits & 12 != 0 { 1 } else { 0 },
+        tt_mib: if table { 1 } else { 0 },
+        quiescence_plies: if bits & 128 != 0 { Q } else { 0 },
+        probcut: None,
+    }
+}
+
+fn expected(tree: &RandomTree, depth: u32, bits: u32) -> f64 {
+    if bits & 128 != 0 {
+        reference::expectimax_quiescence(tree, &TreeEval, depth, Q)
+    } else {
+        reference::expectimax(tree, &TreeEval, depth)
     }
 }
 
 fn check(tree: &RandomTree, depth: u32, bits: u32) {
-    let expected = reference::expectimax(tree, &TreeEval, depth);
+    let expected = expected(tree, depth, bits);
     let r = Expectimax::with_options(TreeEval, options(bits)).search(tree, &Limits::depth(depth));
     assert!(
         (r.score - expected).abs() < 1e-9,
@@ -31,14 +53,26 @@ fn check(tree: &RandomTree, depth: u32, bits: u32) {
 
 #[test]
 fn every_option_combination_matches_plain_expectimax() {
-    for bits in 0..16 {
-        for seed in 0..12 {
+    for bits in 0..256 {
+        for seed in 0..6 {
             let tree = RandomTree::with_chance(seed, 10);
-            for depth in 1..=6 {
+            for depth in 1..=5 {
                 check(&tree, depth, bits);
             }
         }
     }
+}
+
+#[test]
+fn quiescence_changes_the_value_where_noisy_moves_follow_the_horizon() {
+    let mut differ = 0;
+    for seed in 0..40 {
+        let tree = RandomTree::with_chance(seed, 10);
+        let plain = reference::expectimax(&tree, &TreeEval, 3);
+        let quiet = reference::expectimax_quiescence(&tree, &TreeEval, 3, Q);
+        differ += usize::from((plain - quiet).abs() > 1e-9);
+    }
+    assert!(differ > 10, "quiescence changed only {differ} of 40 values");
 }
 
 #[test]
@@ -59,12 +93,69 @@ fn pruning_saves_nodes() {
     assert!(pruned_nodes < plain_nodes);
 }
 
+/// Each addition on top of Star1 + Star2 + ordering + the table: the nodes
+/// it saves on deep random trees (at equal value, checked above).
+#[test]
+fn etc_killers_and_history_save_nodes() {
+    let count = |bits: u32| -> u64 {
+        (0..30)
+            .map(|seed| {
+                let tree = RandomTree::with_chance(seed, 16);
+                Expectimax::with_options(TreeEval, options(bits))
+                    .search(&tree, &Limits::depth(9))
+                    .nodes
+            })
+            .sum()
+    };
+    let base = count(1 | 2 | 4 | 8);
+    let etc = count(1 | 2 | 4 | 8 | 16);
+    let all = count(1 | 2 | 4 | 8 | 16 | 32 | 64);
+    println!("nodes: Star1+Star2+table {base}, +StarETC {etc}, +killers+history {all}");
+    assert!(etc < base, "StarETC: {etc} vs {base}");
+    assert!(all <= etc * 11 / 10, "killers and history: {all} vs {etc}");
+}
+
+/// ChanceProbCut with an infinite margin never cuts: exactly plain
+/// expectimax; with a narrow one it searches fewer nodes and its value
+/// stays within the evaluation's bound.
+#[test]
+fn chance_probcut_is_exact_with_an_infinite_margin_and_prunes_with_a_narrow_one() {
+    let with = |margin: f64| ExpectimaxOptions {
+        probcut: Some(ProbCut {
+            reduction: 1,
+            margin,
+            min_depth: 3,
+        }),
+        quiescence_plies: 0,
+        tt_cutoffs: TtCutoffs::EqualDepth,
+        ..ExpectimaxOptions::default()
+    };
+    let (mut exact_nodes, mut cut_nodes) = (0, 0);
+    for seed in 0..40 {
+        let tree = RandomTree::with_chance(seed, 12);
+        let plain = reference::expectimax(&tree, &TreeEval, 6);
+        let r = Expectimax::with_options(TreeEval, with(f64::INFINITY))
+            .search(&tree, &Limits::depth(6));
+        assert!(
+            (r.score - plain).abs() < 1e-9,
+            "seed {seed}: {} vs {plain}",
+            r.score
+        );
+        exact_nodes += r.nodes;
+        let c = Expectimax::with_options(TreeEval, with(5.0)).search(&tree, &Limits::depth(6));
+        assert!(c.score.abs() <= 100.0 + 1e-9);
+        cut_nodes += c.nodes;
+    }
+    println!("ChanceProbCut nodes: infinite margin {exact_nodes}, margin 5 {cut_nodes}");
+    assert!(cut_nodes < exact_nodes);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn random_trees_match_plain_expectimax(
-        seed in any::<u64>(), height in 3u32..12, depth in 1u32..7, bits in 0u32..16
+        seed in any::<u64>(), height in 3u32..12, depth in 1u32..7, bits in 0u32..256
     ) {
         check(&RandomTree::with_chance(seed, height), depth, bits);
     }
@@ -74,7 +165,7 @@ proptest! {
         seed in any::<u64>(), height in 2u32..8
     ) {
         let tree = RandomTree::with_chance(seed, height);
-        let expected = reference::expectimax(&tree, &TreeEval, height + 1);
+        let expected = reference::expectimax_quiescence(&tree, &TreeEval, height + 1, 16);
         let r = Expectimax::new(TreeEval).search(&tree, &Limits::depth(height + 1));
         prop_assert!((r.score - expected).abs() < 1e-9);
     }
@@ -86,11 +177,11 @@ proptest! {
 #[test]
 fn table_bounds_of_chance_nodes_hold_on_deep_trees() {
     let o = ExpectimaxOptions {
-        star1: true,
         star2: false,
-        ordering: true,
         tt_cutoffs: TtCutoffs::EqualDepth,
         tt_mib: 1,
+        quiescence_plies: 0,
+        ..ExpectimaxOptions::default()
     };
     for seed in 0..400 {
         let tree = RandomTree::with_chance(seed, 12);
@@ -167,10 +258,89 @@ fn a_zero_probability_outcome_is_ignored() {
         }
     }
     let eval = |_: &Coin| 0;
-    for bits in 0..16 {
+    for bits in 0..256 {
         let r = Expectimax::with_options(eval, options(bits)).search(&Coin(0), &Limits::depth(4));
         assert_eq!(r.score, 0.0, "options {:?}", options(bits));
         assert_eq!(r.best_move, Some(0));
     }
     assert_eq!(reference::expectimax(&Coin(0), &eval, 4), 0.0);
+}
+
+/// A root bias shifts each root move's value by exactly its bias: the
+/// biased search equals the best of plain expectimax's child values minus
+/// their biases, and picks that move.
+#[test]
+fn a_root_bias_shifts_exactly_the_root_moves() {
+    use board_core::Game;
+    for seed in 0..60 {
+        let tree = RandomTree::with_chance(seed, 10);
+        let moves = tree.moves();
+        let moves = moves.as_slice();
+        if moves.len() < 2 {
+            continue;
+        }
+        let bias: Vec<(u8, f64)> = moves
+            .iter()
+            .map(|&m| (m, f64::from((seed as u32 * 7 + u32::from(m) * 13) % 40)))
+            .collect();
+        for depth in 1..=5 {
+            let mut best = (f64::NEG_INFINITY, None);
+            for &(m, b) in &bias {
+                let mut child = tree;
+                child.play_unchecked(m);
+                let v = reference::expectimax(&child, &TreeEval, depth - 1);
+                let v = if child.to_move() == tree.to_move() {
+                    v
+                } else {
+                    -v
+                } - b;
+                if v > best.0 {
+                    best = (v, Some(m));
+                }
+            }
+            for bits in [0, 7, 255 & !128] {
+                let r = Expectimax::with_options(TreeEval, options(bits)).search_with_root_bias(
+                    &tree,
+                    &Limits::depth(depth),
+                    &bias,
+                );
+                assert!(
+                    (r.score - best.0).abs() < 1e-9,
+                    "seed {seed} depth {depth} bits {bits}: {} vs {}",
+                    r.score,
+                    best.0
+                );
+            }
+        }
+    }
+}
+
+/// A node budget that stops an iteration early still plays a legal root
+/// move: the best one the unfinished iteration proved, or the last
+/// completed iteration's.
+#[test]
+fn a_stopped_search_plays_a_proven_root_move() {
+    use board_core::Game;
+    for seed in 0..20 {
+        let tree = RandomTree::with_chance(seed, 9);
+        let small = || {
+            Expectimax::with_options(
+                TreeEval,
+                ExpectimaxOptions {
+                    tt_mib: 1,
+                    ..ExpectimaxOptions::default()
+                },
+            )
+        };
+        let full = small().search(&tree, &Limits::depth(5));
+        for budget in [1u64, 2, 5, 20, 100, 1000] {
+            let r = small().search(&tree, &Limits::depth(5).and_nodes(budget));
+            let mv = r.best_move.expect("a root move");
+            assert!(tree.is_legal(mv), "seed {seed} budget {budget}");
+            assert!(r.nodes <= budget + 1);
+            if r.nodes < budget {
+                assert_eq!(r.best_move, full.best_move);
+            }
+        }
+    }
 }

@@ -6,7 +6,7 @@
 
 use board_core::Player;
 
-use crate::{BoardPiece, Piece, Rank};
+use crate::{BoardPiece, Piece, Rank, SeenPiece};
 
 pub(crate) type Cell = u8;
 
@@ -79,6 +79,20 @@ pub(crate) fn board_piece(c: Cell) -> Option<BoardPiece> {
             owner: owner(c),
             rank: rank(c)?,
         },
+        revealed: c & REVEALED != 0,
+        moved: c & MOVED != 0,
+    })
+}
+
+/// A square's content as a viewer sees it (an unknown rank is `None`).
+#[inline]
+pub(crate) fn seen_piece(c: Cell) -> Option<SeenPiece> {
+    if c == EMPTY {
+        return None;
+    }
+    Some(SeenPiece {
+        owner: owner(c),
+        rank: rank(c),
         revealed: c & REVEALED != 0,
         moved: c & MOVED != 0,
     })

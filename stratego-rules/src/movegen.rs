@@ -114,7 +114,7 @@ const fn not_file(file: usize) -> u128 {
 }
 
 /// Squares a piece may stand on.
-const LAND: u128 = land();
+pub(crate) const LAND: u128 = land();
 const NOT_FILE_A: u128 = not_file(0);
 const NOT_FILE_J: u128 = not_file(9);
 

@@ -25,16 +25,16 @@ use crate::{Army, MoveList, Position, Rank, Rules, Square};
 /// each rank the opponent has left.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct View {
-    viewer: Player,
-    board: [Cell; 100],
-    to_move: Player,
-    rules: Rules,
-    army: Army,
-    ply: u32,
-    quiet: u32,
-    shuttle: ByPlayer<Shuttle>,
-    chase: Chase,
-    counts: ByPlayer<[u8; 12]>,
+    pub(crate) viewer: Player,
+    pub(crate) board: [Cell; 100],
+    pub(crate) to_move: Player,
+    pub(crate) rules: Rules,
+    pub(crate) army: Army,
+    pub(crate) ply: u32,
+    pub(crate) quiet: u32,
+    pub(crate) shuttle: ByPlayer<Shuttle>,
+    pub(crate) chase: Chase,
+    pub(crate) counts: ByPlayer<[u8; 12]>,
 }
 
 /// A square's content as a viewer sees it.
@@ -86,16 +86,7 @@ impl View {
     /// What the viewer sees on `sq`.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<SeenPiece> {
-        let c = self.board[sq.index()];
-        if c == cell::EMPTY {
-            return None;
-        }
-        Some(SeenPiece {
-            owner: cell::owner(c),
-            rank: cell::rank(c),
-            revealed: c & cell::REVEALED != 0,
-            moved: c & cell::MOVED != 0,
-        })
+        cell::seen_piece(self.board[sq.index()])
     }
 
     /// How many pieces of `rank` `owner` has left (public knowledge).
@@ -152,7 +143,7 @@ impl View {
         }
     }
 
-    fn position_with(&self, board: [Cell; 100]) -> Position {
+    pub(crate) fn position_with(&self, board: [Cell; 100]) -> Position {
         let mut pos = Position::from_parts(
             board,
             self.army,

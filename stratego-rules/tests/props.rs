@@ -6,25 +6,9 @@
 mod common;
 
 use board_core::{Determinize, Game, Observable, Player, SplitMix64, Undo, ZobristHash};
-use common::{Game2, random_start};
+use common::{Game2, random_start, rules_from, shuffle_hidden};
 use proptest::prelude::*;
 use stratego_rules::{Army, Battle, Move, MoveList, Position, Preset, Rank, Rules, Square};
-
-fn rules_from(bits: u8) -> Rules {
-    Rules {
-        scout_range_attack: bits & 1 != 0,
-        two_square: match (bits >> 1) & 3 {
-            0 => None,
-            1 => Some(1),
-            2 => Some(3),
-            _ => Some(5),
-        },
-        more_squares: false,
-        max_plies: (bits & 8 != 0).then_some(150),
-        max_plies_without_battle: (bits & 16 != 0).then_some(40),
-        immobile_side_loses_at_once: bits & 32 != 0,
-    }
-}
 
 fn sorted(moves: &MoveList) -> Vec<Move> {
     let mut v = moves.to_vec();
@@ -41,46 +25,6 @@ fn census(pos: &Position) -> [[u8; 12]; 2] {
         }
     }
     c
-}
-
-/// `pos` with the hidden ranks of `side` shuffled among its unrevealed
-/// pieces (moved pieces among moved ones), through the text form.
-fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
-    let text = pos.to_string();
-    let (board, rest) = text.split_once(' ').unwrap_or((&text, ""));
-    // Tokens: (rank letter index in `chars`, moved, revealed, owner).
-    let chars: Vec<char> = board.chars().collect();
-    let mut groups: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_ascii_alphabetic() {
-            continue;
-        }
-        let owner = if c.is_ascii_uppercase() {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let moved = chars.get(i + 1) == Some(&'\'');
-        let revealed = chars.get(i + 1) == Some(&'*') || chars.get(i + 2) == Some(&'*');
-        if owner == side && !revealed {
-            groups[usize::from(moved)].push(i);
-        }
-    }
-    let mut out = chars.clone();
-    let mut rng = SplitMix64::new(seed);
-    for g in &groups {
-        let mut letters: Vec<char> = g.iter().map(|&i| chars[i]).collect();
-        for i in (1..letters.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            letters.swap(i, j);
-        }
-        for (&i, l) in g.iter().zip(letters) {
-            out[i] = l;
-        }
-    }
-    let new: String = out.into_iter().collect();
-    Position::parse_with_rules(&format!("{new} {rest}"), pos.rules())
-        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Plays a random game and checks every invariant at every ply.

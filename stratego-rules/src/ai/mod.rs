@@ -7,7 +7,13 @@
 //!
 //! - [`Greedy`]: one ply over what the view shows, the expected material of
 //!   a battle with an unknown piece taken over the ranks it may have; seeded
-//!   tie-breaks.
+//!   tie-breaks. The `easy` level.
+//! - [`Computer`]: the levels ([`Level`]): a [`Belief`] over the enemy's
+//!   hidden ranks ([`Tracker`] follows the game from public moves, the
+//!   [`SetupPrior`] learned from human setups weighs them), the
+//!   [`BeliefGame`] whose chance nodes are the battles it cannot foresee,
+//!   the [`StrategoEval`] evaluation with a declared bound, and
+//!   `board-search`'s [`Expectimax`](board_search::Expectimax) over them.
 //!
 //! ```
 //! use board_core::Game;
@@ -32,7 +38,48 @@
 //! assert!(result.wdl.wins >= 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The parts of the computer: the belief, the belief game, its search.
+//!
+//! ```rust
+//! use board_core::{Game, Observable, Player};
+//! use board_search::{Expectimax, Limits};
+//! use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, StrategoEval};
+//! use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup};
+//!
+//! let d = predefined();
+//! let game = Position::from_setup(
+//!     Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1),
+//!     Rules::default(),
+//! )?;
+//! // What Red believes of Blue's hidden pieces: the expected count of each
+//! // rank is exactly what Blue has left, the Flag most likely in the back row.
+//! let belief = Belief::new(&game.view(Player::First), &BeliefOptions::default());
+//! assert!((belief.expected_count(Rank::Bomb) - 6.0).abs() < 1e-9);
+//! // The game Red can search: battles with unknown pieces are chance nodes.
+//! let root = BeliefGame::new(&belief, GameOptions::default());
+//! let result = Expectimax::new(StrategoEval::default()).search(&root, &Limits::depth(3));
+//! assert!(result.best_move.is_some_and(|m| root.is_legal(m)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
+pub mod belief;
+pub mod computer;
+pub mod eval;
+pub mod game;
 mod greedy;
+pub mod level;
+pub mod prior;
+pub mod setups;
+pub mod tracker;
 
+pub use belief::{Belief, BeliefOptions};
+pub use board_search::{Level, ParseLevelError};
+pub use computer::{Computer, Settings, Thought};
+pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
+pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
 pub use greedy::Greedy;
+pub use level::{limits, search_options};
+pub use prior::{SetupPrior, Training};
+pub use setups::{SetupSource, flag_fortified};
+pub use tracker::{Evidence, SyncError, Tracker};

@@ -206,3 +206,61 @@ pub fn random_start(army: Army, rules: Rules, seed: u64) -> Position {
     Position::from_setup(Setup::from_deployments(army, &red, &blue), rules)
         .unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// Rules from six bits: range attacks, the two-square limit (off, 1, 3,
+/// 5), a ply limit, a quiet-ply limit, immobility losing at once.
+pub fn rules_from(bits: u8) -> Rules {
+    Rules {
+        scout_range_attack: bits & 1 != 0,
+        two_square: match (bits >> 1) & 3 {
+            0 => None,
+            1 => Some(1),
+            2 => Some(3),
+            _ => Some(5),
+        },
+        more_squares: false,
+        max_plies: (bits & 8 != 0).then_some(150),
+        max_plies_without_battle: (bits & 16 != 0).then_some(40),
+        immobile_side_loses_at_once: bits & 32 != 0,
+    }
+}
+
+/// `pos` with the hidden ranks of `side` shuffled among its unrevealed
+/// pieces (moved pieces among moved ones), through the text form.
+pub fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
+    let text = pos.to_string();
+    let (board, rest) = text.split_once(' ').unwrap_or((&text, ""));
+    // Tokens: (rank letter index in `chars`, moved, revealed, owner).
+    let chars: Vec<char> = board.chars().collect();
+    let mut groups: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphabetic() {
+            continue;
+        }
+        let owner = if c.is_ascii_uppercase() {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let moved = chars.get(i + 1) == Some(&'\'');
+        let revealed = chars.get(i + 1) == Some(&'*') || chars.get(i + 2) == Some(&'*');
+        if owner == side && !revealed {
+            groups[usize::from(moved)].push(i);
+        }
+    }
+    let mut out = chars.clone();
+    let mut rng = SplitMix64::new(seed);
+    for g in &groups {
+        let mut letters: Vec<char> = g.iter().map(|&i| chars[i]).collect();
+        for i in (1..letters.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            letters.swap(i, j);
+        }
+        for (&i, l) in g.iter().zip(letters) {
+            out[i] = l;
+        }
+    }
+    let new: String = out.into_iter().collect();
+    Position::parse_with_rules(&format!("{new} {rest}"), pos.rules())
+        .unwrap_or_else(|e| panic!("{e}"))
+}

@@ -1,0 +1,253 @@
+//! `spielwerk stratego match`: self-play between two levels, colours
+//! swapped within each pair of games (both games of a pair start from the
+//! same two setups), through `board-search`'s computer-player layer.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use board_core::SplitMix64;
+use board_search::{GameRecord, MatchOptions, MatchResult, Opening, play_game};
+use serde_json::json;
+use stratego_rules::ai::{Computer, Level, SetupSource};
+use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
+
+use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk stratego match`.
+#[derive(Debug, clap::Args)]
+pub struct MatchArgs {
+    /// The first level (its wins are counted).
+    #[arg(long)]
+    first: Level,
+    /// The second level.
+    #[arg(long)]
+    second: Level,
+    /// The number of games (pairs with the colours swapped).
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// The match seed (setups, tie-breaks).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Draw the setups from this file of Gravon 40-character setups (such as
+    /// `../shared/data/stratego/setups/gravon_classic_human_setups.dat`);
+    /// default: the predefined ones.
+    #[arg(long)]
+    setups: Option<PathBuf>,
+    /// Draw only setups whose Flag is in the back row with Bombs on every
+    /// side (`stratego_rules::ai::flag_fortified`).
+    #[arg(long)]
+    fortified: bool,
+    /// The rules.
+    #[arg(long, default_value = "battlegeneral")]
+    rules: Preset,
+    /// A game not decided after this many plies is a draw.
+    #[arg(long, default_value_t = 2000)]
+    max_plies: u32,
+    /// Games played at once (each on its own thread).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Write every game to this folder as a Gravon XML record
+    /// (`game-N.xml`; player 1 is Red).
+    #[arg(long)]
+    save: Option<PathBuf>,
+}
+
+/// The setup source of a file, or the predefined deployments.
+pub fn setup_source(path: Option<&Path>, army: Army, out: Output) -> CliResult<SetupSource> {
+    let Some(path) = path else {
+        return Ok(SetupSource::Predefined);
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (source, skipped) = SetupSource::parse(&text, army);
+    if source == SetupSource::Predefined {
+        crate::fail!("{}: no valid {army} setup", path.display());
+    }
+    out.progress(format!(
+        "{} setups from {} ({skipped} lines skipped)",
+        source.len(),
+        path.display()
+    ));
+    Ok(source)
+}
+
+/// Runs `spielwerk stratego match`.
+pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
+    let army = Army::Classic;
+    let mut source = setup_source(args.setups.as_deref(), army, out)?;
+    if args.fortified {
+        source = source.filtered(stratego_rules::ai::flag_fortified);
+    }
+    let mut rules = args.rules.rules();
+    rules.max_plies = Some(args.max_plies);
+    let pairs = args.games.div_ceil(2);
+    let mut openings = Vec::new();
+    let mut setups = Vec::new();
+    let mut rng = SplitMix64::new(args.seed);
+    for _ in 0..pairs {
+        let red = source.draw(army, &mut rng);
+        let blue = source.draw(army, &mut rng);
+        let setup = Setup::from_deployments(army, &red, &blue);
+        let start = Position::from_setup(setup.clone(), rules)?;
+        openings.push(Opening::new(start));
+        setups.push(setup);
+    }
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let options = MatchOptions::games(args.games)
+        .with_seed(args.seed)
+        .with_max_plies(args.max_plies as usize + 1);
+    let started = std::time::Instant::now();
+    let result = Mutex::new(MatchResult::default());
+    let next = Mutex::new(0u32);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let records: Mutex<Vec<(u32, board_core::Player, GameRecord<Position>)>> =
+        Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| {
+                let mut first = Computer::new(args.first);
+                let mut second = Computer::new(args.second);
+                loop {
+                    let game = {
+                        let Ok(mut n) = next.lock() else { return };
+                        if *n >= args.games {
+                            return;
+                        }
+                        *n += 1;
+                        *n - 1
+                    };
+                    let (opening, seed, side) = options.game_plan(game, openings.len());
+                    let opening = &openings[opening];
+                    let played = match side {
+                        board_core::Player::First => play_game(
+                            &mut first,
+                            &mut second,
+                            opening,
+                            seed,
+                            options.max_plies,
+                            |_| true,
+                        ),
+                        board_core::Player::Second => play_game(
+                            &mut second,
+                            &mut first,
+                            opening,
+                            seed,
+                            options.max_plies,
+                            |_| true,
+                        ),
+                    };
+                    match played {
+                        Ok(record) => {
+                            if let (Ok(mut r), Ok(mut all)) = (result.lock(), records.lock()) {
+                                r.add(side, &record);
+                                out.progress(format!(
+                                    "game {}: {} as {} {:?} after {} plies; {} so far {}",
+                                    game + 1,
+                                    args.first,
+                                    stratego_rules::colour(side),
+                                    record.end,
+                                    record.moves.len(),
+                                    args.first,
+                                    r.wdl
+                                ));
+                                all.push((game, side, record));
+                            }
+                        }
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(format!("game {}: {e}", game + 1));
+                            }
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        crate::fail!("{e}");
+    }
+    let result = result.into_inner().map_err(|_| "a match thread panicked")?;
+    let seconds = started.elapsed().as_secs_f64();
+    let report = result.report("stratego", args.first.name(), args.second.name());
+    let records = records
+        .into_inner()
+        .map_err(|_| "a match thread panicked")?;
+    if let Some(dir) = &args.save {
+        for (game, side, record) in &records {
+            let (opening, _, _) = options.game_plan(*game, openings.len());
+            let names = match side {
+                board_core::Player::First => [args.first.name(), args.second.name()],
+                board_core::Player::Second => [args.second.name(), args.first.name()],
+            };
+            let result = record.outcome().map(|o| GravonResult {
+                kind: 1,
+                winner: match o.winner() {
+                    Some(board_core::Player::First) => 1,
+                    Some(board_core::Player::Second) => 2,
+                    None => 3,
+                },
+            });
+            let xml = GravonGame {
+                setup: setups[opening].clone(),
+                moves: record.moves.clone(),
+                players: names.map(|n| Some(n.to_owned())),
+                result,
+            }
+            .to_xml();
+            let path = dir.join(format!("game-{}.xml", game + 1));
+            std::fs::write(&path, xml)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    let plies: Vec<usize> = {
+        let mut v: Vec<(u32, usize)> = records
+            .iter()
+            .map(|(g, _, r)| (*g, r.moves.len()))
+            .collect();
+        v.sort_unstable();
+        v.into_iter().map(|x| x.1).collect()
+    };
+    let nodes: u64 = records
+        .iter()
+        .map(|(_, _, r)| r.nodes.first + r.nodes.second)
+        .sum();
+    out.result(
+        json!({
+            "game": "stratego",
+            "games": report.games,
+            "wins": report.wins,
+            "draws": report.draws,
+            "losses": report.losses,
+            "first": report.first,
+            "second": report.second,
+            "score": report.score,
+            "score_ci95": report.score_ci95,
+            "elo": report.elo,
+            "unfinished": report.unfinished,
+            "as_red": [report.as_first.wins, report.as_first.draws, report.as_first.losses],
+            "as_blue": [report.as_second.wins, report.as_second.draws, report.as_second.losses],
+            "plies": report.plies,
+            "game_plies": plies,
+            "nodes": nodes,
+            "seconds": seconds,
+            "seed": args.seed,
+            "rules": args.rules.name(),
+            "setups": args.setups.as_ref().map_or("predefined".to_string(), |p| p.display().to_string()),
+            "fortified": args.fortified,
+        }),
+        || {
+            format!(
+                "{report}; score {:.1}% (95% {:.1}-{:.1}); {} plies in {seconds:.0} s",
+                report.score * 100.0,
+                report.score_ci95[0] * 100.0,
+                report.score_ci95[1] * 100.0,
+                report.plies
+            )
+        },
+    );
+    Ok(())
+}

@@ -1,0 +1,182 @@
+//! How well the belief predicts hidden ranks, measured on real games: at
+//! every battle of a UCC 2012 log (or a Gravon game) that involves a piece
+//! the other side has not identified, the probability the other side's
+//! belief gave that piece's true rank. Reports the mean log-likelihood
+//! (higher is better) and the mean Brier score (lower is better) for each
+//! belief setting, so that each soft term is kept only if it helps.
+//!
+//!     cargo run --release -p stratego-rules --example stratego_belief_accuracy -- ../shared/data/stratego/ucc2012
+
+use std::path::{Path, PathBuf};
+
+use board_core::Observable;
+use board_core::{Game, Player};
+use stratego_rules::ai::{BeliefOptions, Tracker};
+use stratego_rules::gravon::{GravonGame, looks_like_gravon};
+use stratego_rules::ucc::{UccGame, looks_like_ucc};
+use stratego_rules::{Move, Position, Preset, Rank, Rules, Setup};
+
+fn files(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        entries.sort();
+        for e in entries {
+            files(&e, out);
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+}
+
+/// A game's setup, rules and moves, from either format.
+fn game(path: &Path) -> Option<(Setup, Rules, Vec<Move>)> {
+    let text = std::fs::read_to_string(path).ok()?;
+    if looks_like_ucc(&text) {
+        let g = UccGame::parse(&text).ok()?;
+        let mut rules = Preset::UccReplay.rules();
+        rules.max_plies = None;
+        let moves = g.moves.iter().filter_map(|m| m.mv).collect();
+        Some((g.setup(), rules, moves))
+    } else if looks_like_gravon(&text) {
+        let g = GravonGame::parse(&text).ok()?;
+        Some((g.setup.clone(), Preset::Gravon.rules(), g.moves.clone()))
+    } else {
+        None
+    }
+}
+
+#[derive(Default)]
+struct Score {
+    n: u64,
+    log_likelihood: f64,
+    brier: f64,
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let paths: Vec<PathBuf> = std::env::args().skip(1).map(PathBuf::from).collect();
+    if paths.is_empty() {
+        return Err("usage: stratego_belief_accuracy PATH...".into());
+    }
+    let mut all = Vec::new();
+    for p in &paths {
+        files(p, &mut all);
+    }
+    let settings: Vec<(&str, BeliefOptions)> = vec![
+        ("hard facts only", BeliefOptions::uniform()),
+        (
+            "prior 0.5, mirrored",
+            BeliefOptions {
+                prior_weight: 0.5,
+                ..BeliefOptions::default()
+            },
+        ),
+        ("prior 1, mirrored", BeliefOptions::default()),
+        (
+            "prior 1, as set up",
+            BeliefOptions {
+                symmetric: false,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "prior 1, mirrored, behaviour 0.5",
+            BeliefOptions {
+                behaviour: 0.5,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "prior 1, mirrored, behaviour 1",
+            BeliefOptions {
+                behaviour: 1.0,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "prior 1, mirrored, behaviour 2",
+            BeliefOptions {
+                behaviour: 2.0,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "prior 1, mirrored, behaviour 3",
+            BeliefOptions {
+                behaviour: 3.0,
+                ..BeliefOptions::default()
+            },
+        ),
+    ];
+    let mut scores: Vec<Score> = settings.iter().map(|_| Score::default()).collect();
+    let mut games = 0;
+    for path in &all {
+        let Some((setup, rules, moves)) = game(path) else {
+            continue;
+        };
+        let Ok(mut pos) = Position::from_setup(setup, rules) else {
+            continue;
+        };
+        games += 1;
+        let mut trackers = [
+            Tracker::new(&pos.view(Player::First)),
+            Tracker::new(&pos.view(Player::Second)),
+        ];
+        for mv in moves {
+            if !pos.is_legal(mv) {
+                break;
+            }
+            let public = pos.public_move(mv);
+            if let Some((a, d)) = public.battle {
+                // The unknown piece of the battle, for the side that did
+                // not know it.
+                let mover = pos.to_move();
+                for (viewer, sq, rank) in [(!mover, mv.from, a), (mover, mv.to, d)] {
+                    let t = &trackers[viewer.index()];
+                    let unknown = t
+                        .view()
+                        .piece_at(sq)
+                        .is_some_and(|p| p.owner != viewer && p.rank.is_none());
+                    if !unknown {
+                        continue;
+                    }
+                    for (s, (_, options)) in scores.iter_mut().zip(&settings) {
+                        let b = t.belief(options);
+                        let Some(dist) = b.distribution(sq) else {
+                            continue;
+                        };
+                        let p = dist[rank.index()].max(1e-6);
+                        s.n += 1;
+                        s.log_likelihood += p.ln();
+                        s.brier += Rank::ALL
+                            .iter()
+                            .map(|r| {
+                                let y = if *r == rank { 1.0 } else { 0.0 };
+                                (dist[r.index()] - y).powi(2)
+                            })
+                            .sum::<f64>();
+                    }
+                }
+            }
+            pos.play(mv)?;
+            for t in &mut trackers {
+                t.observe(public)?;
+            }
+        }
+    }
+    println!("{games} games");
+    for ((name, _), s) in settings.iter().zip(&scores) {
+        let n = s.n.max(1) as f64;
+        println!(
+            "{name:36} {} battles: log-likelihood {:.4}, Brier {:.4}",
+            s.n,
+            s.log_likelihood / n,
+            s.brier / n
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! The setup prior: how often human players put each rank on each of the
+//! 40 setup squares, learned from real setups by `spielwerk stratego
+//! train-prior` and embedded in the crate ([`SetupPrior::classic`],
+//! [`SetupPrior::barrage`]).
+//!
+//! The table holds raw counts per square (index `row * 10 + file`, row 0
+//! the front row, as [`Deployment`]), so a user can retrain it from other
+//! setups ([`SetupPrior::train`]) and write it out as Rust source
+//! ([`SetupPrior::to_rust_source`]); a test checks that the embedded table
+//! is exactly what training on the shared data gives.
+
+use core::fmt::Write as _;
+
+use crate::{Army, Deployment, Rank};
+
+// Generated: rustfmt leaves it as `train-prior` wrote it.
+#[rustfmt::skip]
+#[path = "prior_table.rs"]
+mod table;
+
+/// The slots of a square's counts: the twelve ranks by [`Rank::index`],
+/// then "empty" (Barrage leaves most squares empty).
+pub const SLOTS: usize = 13;
+/// The slot of an empty square.
+pub const EMPTY_SLOT: usize = 12;
+
+/// Rank counts per setup square, learned from setups.
+///
+/// ```
+/// use stratego_rules::ai::SetupPrior;
+/// use stratego_rules::Rank;
+///
+/// let prior = SetupPrior::classic();
+/// assert!(prior.setups() > 60_000);
+/// // Humans hide the Flag in the back row (row 3) far more often than in
+/// // the front row (row 0).
+/// let back: f64 = (30..40).map(|i| prior.probability(i, Rank::Flag)).sum();
+/// let front: f64 = (0..10).map(|i| prior.probability(i, Rank::Flag)).sum();
+/// assert!(back > 20.0 * front);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupPrior {
+    army: Army,
+    setups: u32,
+    counts: [[u32; SLOTS]; 40],
+}
+
+/// What [`SetupPrior::train`] read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Training {
+    /// The prior learned.
+    pub prior: SetupPrior,
+    /// Lines that were not a valid setup of the army (comments, junk, a
+    /// wrong army), skipped.
+    pub skipped: usize,
+}
+
+impl SetupPrior {
+    /// The classic prior embedded in the crate: 64,920 human setups from
+    /// the Gravon platform.
+    #[must_use]
+    pub fn classic() -> SetupPrior {
+        SetupPrior {
+            army: Army::Classic,
+            setups: table::CLASSIC_SETUPS,
+            counts: table::CLASSIC,
+        }
+    }
+
+    /// The Barrage prior embedded in the crate: 3,944 human Barrage setups
+    /// from the Gravon platform.
+    #[must_use]
+    pub fn barrage() -> SetupPrior {
+        SetupPrior {
+            army: Army::Barrage,
+            setups: table::BARRAGE_SETUPS,
+            counts: table::BARRAGE,
+        }
+    }
+
+    /// The embedded prior of `army`.
+    #[must_use]
+    pub fn of(army: Army) -> SetupPrior {
+        match army {
+            Army::Classic => SetupPrior::classic(),
+            Army::Barrage => SetupPrior::barrage(),
+        }
+    }
+
+    /// A prior with no setups: every rank equally likely by its count in
+    /// the army.
+    #[must_use]
+    pub fn empty(army: Army) -> SetupPrior {
+        SetupPrior {
+            army,
+            setups: 0,
+            counts: [[0; SLOTS]; 40],
+        }
+    }
+
+    /// Learns the counts from setups, one per line in the Gravon
+    /// 40-character form (front row first; see
+    /// [`Deployment::from_gravon`]). Lines that are not a valid setup of
+    /// `army` are skipped and counted.
+    #[must_use]
+    pub fn train<'a>(army: Army, lines: impl IntoIterator<Item = &'a str>) -> Training {
+        let mut prior = SetupPrior::empty(army);
+        let mut skipped = 0;
+        for line in lines {
+            match Deployment::from_gravon(line) {
+                Ok(d) if d.is_valid(army) => prior.add(&d),
+                _ => skipped += 1,
+            }
+        }
+        Training { prior, skipped }
+    }
+
+    /// Counts one more setup.
+    pub fn add(&mut self, deployment: &Deployment) {
+        for (square, slot) in self.counts.iter_mut().zip(&deployment.squares) {
+            square[slot.map_or(EMPTY_SLOT, Rank::index)] += 1;
+        }
+        self.setups += 1;
+    }
+
+    /// The army of the setups.
+    #[must_use]
+    pub fn army(&self) -> Army {
+        self.army
+    }
+
+    /// The number of setups learned from.
+    #[must_use]
+    pub fn setups(&self) -> u32 {
+        self.setups
+    }
+
+    /// How many setups had `slot` (a [`Rank::index`] or [`EMPTY_SLOT`]) on
+    /// square `index` (0..40, row 0 the front row).
+    #[must_use]
+    pub fn count(&self, index: usize, slot: usize) -> u32 {
+        self.counts
+            .get(index)
+            .and_then(|s| s.get(slot))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The frequency of `rank` on square `index` among the setups that put
+    /// a piece there; without setups, the rank's share of the army.
+    #[must_use]
+    pub fn probability(&self, index: usize, rank: Rank) -> f64 {
+        let Some(square) = self.counts.get(index) else {
+            return 0.0;
+        };
+        let occupied: u32 = square[..EMPTY_SLOT].iter().sum();
+        if occupied == 0 {
+            return f64::from(self.army.count(rank)) / self.army.size() as f64;
+        }
+        f64::from(square[rank.index()]) / f64::from(occupied)
+    }
+
+    /// The Rust source of the crate's embedded table (the module
+    /// `prior_table.rs`) holding a classic and a Barrage prior.
+    #[must_use]
+    pub fn to_rust_source(classic: &SetupPrior, barrage: &SetupPrior) -> String {
+        let mut out = String::from(
+            "//! The setup prior's counts, written by `spielwerk stratego train-prior`\n\
+             //! from the human setups of `../shared/data/stratego/setups/` (do not edit:\n\
+             //! run the program again). Per square (row * 10 + file, row 0 the front\n\
+             //! row): how many setups had each rank there (by `Rank::index`), then how\n\
+             //! many left it empty.\n\n",
+        );
+        for (name, p) in [("CLASSIC", classic), ("BARRAGE", barrage)] {
+            let _ = writeln!(out, "/// The number of {} setups counted.", p.army.name());
+            let _ = writeln!(out, "pub(super) const {name}_SETUPS: u32 = {};", p.setups);
+            let _ = writeln!(out, "/// The {} counts.", p.army.name());
+            let _ = writeln!(out, "pub(super) static {name}: [[u32; 13]; 40] = [");
+            for square in &p.counts {
+                let row: Vec<String> = square.iter().map(u32::to_string).collect();
+                let _ = writeln!(out, "    [{}],", row.join(", "));
+            }
+            out.push_str("];\n");
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::predefined;
+
+    #[test]
+    fn training_counts_every_valid_line_and_skips_the_rest() {
+        let lines: Vec<String> = predefined().iter().map(|(_, d)| d.to_gravon()).collect();
+        let mut input: Vec<&str> = lines.iter().map(String::as_str).collect();
+        input.push("]");
+        input.push("# a comment");
+        let t = SetupPrior::train(Army::Classic, input);
+        assert_eq!((t.prior.setups(), t.skipped), (8, 2));
+        for i in 0..40 {
+            let total: f64 = Rank::ALL.iter().map(|&r| t.prior.probability(i, r)).sum();
+            assert!((total - 1.0).abs() < 1e-12);
+        }
+        let flags: u32 = (0..40).map(|i| t.prior.count(i, Rank::Flag.index())).sum();
+        assert_eq!(flags, 8);
+    }
+
+    #[test]
+    fn the_embedded_tables_are_whole() {
+        for p in [SetupPrior::classic(), SetupPrior::barrage()] {
+            for i in 0..40 {
+                let n: u32 = (0..SLOTS).map(|s| p.count(i, s)).sum();
+                assert_eq!(n, p.setups());
+            }
+            for r in Rank::ALL {
+                let n: u32 = (0..40).map(|i| p.count(i, r.index())).sum();
+                assert_eq!(n, p.setups() * u32::from(p.army().count(r)), "{r}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_prior_is_the_army_share() {
+        let p = SetupPrior::empty(Army::Classic);
+        assert!((p.probability(5, Rank::Scout) - 0.2).abs() < 1e-12);
+        assert_eq!(p.probability(40, Rank::Scout), 0.0);
+    }
+}
