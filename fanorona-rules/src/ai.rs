@@ -98,7 +98,7 @@ impl Computer {
     }
 }
 
-impl<E: Evaluator<Position>> Computer<E> {
+impl<E: Evaluator<Position> + Sync> Computer<E> {
     /// A computer with its own limits (use depth or node limits to stay
     /// deterministic) and evaluator.
     pub fn with_eval(limits: Limits, eval: E) -> Self {
@@ -142,7 +142,7 @@ pub const MAX_GAME_MOVES: usize = 1000;
 
 /// Plays a game from the start: `opening` first (moves that are not legal
 /// end the opening early), then `white` and `black` in turn.
-pub fn play_game<W: Evaluator<Position>, B: Evaluator<Position>>(
+pub fn play_game<W: Evaluator<Position> + Sync, B: Evaluator<Position> + Sync>(
     white: &mut Computer<W>,
     black: &mut Computer<B>,
     opening: &[Move],

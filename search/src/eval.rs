@@ -14,7 +14,8 @@ pub trait Evaluator<G: Game> {
     fn evaluate(&self, pos: &G) -> i32;
 
     /// A move-ordering hint: moves with a higher hint are searched first
-    /// (after the transposition-table move and the killers). Default 0.
+    /// (after the transposition-table move); among moves of equal hint the
+    /// killers go first, then the history heuristic orders. Default 0.
     /// Keep it cheap; only the order of hints matters, within `i16` range.
     fn move_hint(&self, _pos: &G, _mv: G::Move) -> i32 {
         0

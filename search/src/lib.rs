@@ -13,6 +13,8 @@ mod play;
 pub mod reference;
 mod result;
 mod score;
+mod searcher;
+mod shared_table;
 mod strategy;
 mod tt;
 mod wdl;
@@ -28,6 +30,7 @@ pub use play::{
 };
 pub use result::{Bound, SearchResult};
 pub use score::{INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, win_in};
+pub use shared_table::{SharedTable, TableEntry};
 pub use strategy::{AlphaBetaStrategy, Choice, NoLegalMove, RandomStrategy, Strategy};
 pub use tt::{Entry, TranspositionTable};
 pub use wdl::Wdl;

@@ -122,4 +122,9 @@ impl StopFlag {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+
+    /// The flag itself, for searches that read it at every node.
+    pub(crate) fn atomic(&self) -> &AtomicBool {
+        &self.0
+    }
 }

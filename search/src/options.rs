@@ -52,7 +52,9 @@ pub struct Options {
     /// half-width around the previous score, widening on failure. `None`
     /// searches every iteration with a full window.
     pub aspiration: Option<i32>,
-    /// Two killer moves per ply, searched right after the table's move.
+    /// Two killer moves per ply (quiet moves that caused a cut-off at that
+    /// ply), searched first among the moves of equal
+    /// [hint](crate::Evaluator::move_hint).
     pub killers: bool,
     /// History heuristic (needs the evaluator's
     /// [`history_size`](crate::Evaluator::history_size)).
@@ -69,6 +71,10 @@ pub struct Options {
     /// [`is_noisy`](crate::Evaluator::is_noisy) moves) at the horizon; 0 for
     /// none.
     pub quiescence_plies: u32,
+    /// The threads searching together (lazy SMP over the shared table); 1
+    /// (the default) searches on the calling thread alone, and only then
+    /// is a search deterministic. 0 counts as 1.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -83,6 +89,7 @@ impl Default for Options {
             tt_cutoffs: TtCutoffs::AnyDepth,
             tt_mib: 16,
             quiescence_plies: 32,
+            threads: 1,
         }
     }
 }
@@ -103,6 +110,7 @@ impl Options {
             tt_cutoffs: TtCutoffs::Off,
             tt_mib: 0,
             quiescence_plies: 32,
+            threads: 1,
         }
     }
 }
