@@ -9,7 +9,7 @@ use board_core::{MoveList, ZobristHash};
 
 use crate::options::Options;
 use crate::score::plies_to_end;
-use crate::searcher::{Searcher, Shared, Worker, terminal_score};
+use crate::searcher::{Busy, Searcher, Shared, Worker, terminal_score};
 use crate::{Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
 
 /// A flag nobody sets: the stop flag of a search without one.
@@ -150,6 +150,7 @@ where
         };
         self.worker.prepare(plies, history);
         let done = AtomicBool::new(false);
+        let busy = (threads > 1 && self.options.defer).then(Busy::new);
         let total_nodes = AtomicU64::new(0);
         let shared = Shared {
             eval: &self.eval,
@@ -161,6 +162,7 @@ where
             max_nodes: limits.nodes.unwrap_or(u64::MAX),
             total_nodes: &total_nodes,
             threads,
+            busy: busy.as_ref(),
         };
         let main = Searcher::new(shared, std::mem::take(&mut self.worker), false);
         let (main, helper_nodes) = if threads == 1 {

@@ -75,6 +75,10 @@ pub struct Options {
     /// (the default) searches on the calling thread alone, and only then
     /// is a search deterministic. 0 counts as 1.
     pub threads: usize,
+    /// With several threads: a thread that meets a move another thread is
+    /// searching searches its other moves first (simplified ABDADA), so
+    /// that the threads spread over the tree. No effect on one thread.
+    pub defer: bool,
 }
 
 impl Default for Options {
@@ -90,6 +94,7 @@ impl Default for Options {
             tt_mib: 16,
             quiescence_plies: 32,
             threads: 1,
+            defer: true,
         }
     }
 }
@@ -111,6 +116,7 @@ impl Options {
             tt_mib: 0,
             quiescence_plies: 32,
             threads: 1,
+            defer: true,
         }
     }
 }

@@ -47,6 +47,51 @@ pub(crate) struct Shared<'a, E> {
     /// The nodes of every thread, for the node limit of a parallel search.
     pub(crate) total_nodes: &'a AtomicU64,
     pub(crate) threads: usize,
+    /// The positions being searched by some thread, when threads defer
+    /// them (a parallel search).
+    pub(crate) busy: Option<&'a Busy>,
+}
+
+/// The least depth at which a parallel search defers a child another
+/// thread is searching.
+const DEFER_DEPTH: u32 = 3;
+
+/// The positions some thread of a parallel search is searching right now
+/// (simplified ABDADA): a thread that meets such a child, after the node's
+/// first move, searches its other moves first and comes back to it later,
+/// by when the other thread's result is usually in the table. A small
+/// table of keys; a clash only costs a deferral or a missed one.
+pub(crate) struct Busy {
+    keys: Vec<AtomicU64>,
+}
+
+impl Busy {
+    pub(crate) fn new() -> Self {
+        Busy {
+            keys: (0..1 << 15).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.keys[(key as usize) & (self.keys.len() - 1)]
+    }
+
+    #[inline]
+    fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.slot(key).store(key, Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        // Only our own mark: another thread may have taken the slot.
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
 }
 
 impl<E> Clone for Shared<'_, E> {
@@ -64,6 +109,8 @@ pub(crate) struct Ply<G: Game> {
     /// greatest value is the best move, the first of equal keys, and no two
     /// values are equal.
     order: Vec<i64>,
+    /// Moves (indices) left for later because another thread searches them.
+    deferred: Vec<usize>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -71,6 +118,7 @@ impl<G: Game> Default for Ply<G> {
         Ply {
             moves: G::MoveList::default(),
             order: Vec::with_capacity(64),
+            deferred: Vec::new(),
         }
     }
 }
@@ -464,20 +512,45 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         let mut best = -INFINITY;
         let mut best_index = usize::MAX;
         // The table's move first, before the others are even ordered: it
-        // often ends the node alone. Then the others, picked in order.
+        // often ends the node alone. Then the others, picked in order; in
+        // a parallel search, those another thread is searching come last.
         let searched = usize::from(tt_index < n);
-        for i in 0..n {
+        let busy = if FRONTIER || depth < DEFER_DEPTH {
+            None
+        } else {
+            self.s.busy
+        };
+        frame.deferred.clear();
+        let mut later = 0;
+        for i in 0.. {
             let index = if i < searched {
                 tt_index
-            } else {
+            } else if i < n {
                 if i == searched {
                     self.order(pos, ply, tt_index, frame);
                 }
                 pick(&mut frame.order, i - searched)
+            } else if let Some(&index) = frame.deferred.get(later) {
+                later += 1;
+                index
+            } else {
+                break;
             };
             let mv = frame.moves.as_slice()[index];
             let score = if FRONTIER {
                 self.leaf(pos, me, mv, ply + 1)
+            } else if let Some(busy) = busy {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                let child_key = child.zobrist();
+                if i > 0 && i < n && busy.contains(child_key) {
+                    frame.deferred.push(index);
+                    continue;
+                }
+                busy.enter(child_key);
+                let score = self.search_move(pos, me, mv, i == 0, depth, ply, alpha, beta, rest);
+                busy.leave(child_key);
+                score
             } else {
                 self.search_move(pos, me, mv, i == 0, depth, ply, alpha, beta, rest)
             };

@@ -29,6 +29,7 @@ fn options(bits: u32) -> Options {
         tt_mib: if bits & (32 | 64) != 0 { 1 } else { 0 },
         quiescence_plies: Q,
         threads: 1,
+        defer: true,
     }
 }
 
