@@ -1,10 +1,10 @@
 //! `spielwerk reversi solve|play|gtp|match|train`: the verbs of the Reversi
-//! engine (crate `reversi-engine`).
+//! engine (`reversi_rules::ai`).
 
 use std::path::PathBuf;
 
-use reversi_engine::endgame::Solver;
-use reversi_engine::ffo::{first_id_from_name, parse_problems, solve_problem};
+use reversi_rules::ai::endgame::Solver;
+use reversi_rules::ai::ffo::{first_id_from_name, parse_problems, solve_problem};
 use serde_json::json;
 
 use crate::output::{CliResult, Output};
@@ -97,8 +97,8 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
 #[derive(Debug, clap::Args)]
 pub struct TrainArgs {
     /// Where to write the weights (the crate embeds
-    /// `reversi-engine/weights/patterns.bin`).
-    #[arg(long, default_value = "reversi-engine/weights/patterns.bin")]
+    /// `reversi-rules/weights/patterns.bin`).
+    #[arg(long, default_value = "reversi-rules/weights/patterns.bin")]
     pub out: PathBuf,
     /// The data folder with `games/wthor-1977-2025.txt` (training) and
     /// `games/eothello-25657.csv` (test).
@@ -115,7 +115,7 @@ pub struct TrainArgs {
 /// Runs `spielwerk reversi train`: trains the pattern weights from the
 /// WTHOR games, reports the error on the eOthello games, writes the weights.
 pub fn train(args: &TrainArgs, out: Output) -> CliResult {
-    use reversi_engine::train::{Samples, TrainOptions, mse};
+    use reversi_rules::ai::train::{Samples, TrainOptions, mse};
     let t0 = std::time::Instant::now();
     let read = |name: &str| {
         let path = args.data.join("games").join(name);
@@ -136,7 +136,7 @@ pub fn train(args: &TrainArgs, out: Output) -> CliResult {
         threads: args.threads.max(1),
         ..TrainOptions::default()
     };
-    let weights = reversi_engine::train::train(&train_set.samples, &options, |e, m| {
+    let weights = reversi_rules::ai::train::train(&train_set.samples, &options, |e, m| {
         out.progress(format!(
             "epoch {e}: mse {m:.2} ({:.0} s)",
             t0.elapsed().as_secs_f64()
@@ -191,8 +191,8 @@ pub struct MatchArgs {
     pub data: PathBuf,
 }
 
-fn engine_of(spec: &str) -> CliResult<reversi_engine::levels::Engine> {
-    use reversi_engine::levels::{Engine, Level};
+fn engine_of(spec: &str) -> CliResult<reversi_rules::ai::levels::Engine> {
+    use reversi_rules::ai::levels::{Engine, Level};
     let (level, eval) = spec.split_once(':').unwrap_or((spec, "pattern"));
     let level: Level = level.parse()?;
     match eval {
@@ -273,7 +273,7 @@ fn gtp_move(mv: reversi_rules::Move) -> String {
 /// One game of our engine against an external GTP engine; Black minus
 /// White discs.
 fn external_game(
-    ours: &mut reversi_engine::levels::Engine,
+    ours: &mut reversi_rules::ai::levels::Engine,
     ext: &mut External,
     opening: &[reversi_rules::Move],
     ours_black: bool,
@@ -310,7 +310,7 @@ fn external_game(
 /// external GTP engine, from the most frequent WTHOR openings, each played
 /// with both colours.
 pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
-    use reversi_engine::matches::{Tally, openings_from_wthor, play_match};
+    use reversi_rules::ai::matches::{Tally, openings_from_wthor, play_match};
     let path = args.data.join("games").join("wthor-1977-2025.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let openings = openings_from_wthor(&text, args.plies, args.openings);
@@ -394,7 +394,7 @@ pub struct GtpArgs {
 pub fn gtp(args: &GtpArgs, _out: Output) -> CliResult {
     let level = args.level.parse()?;
     let stdin = std::io::stdin();
-    reversi_engine::gtp::Gtp::new(level).run(stdin.lock(), std::io::stdout().lock())?;
+    reversi_rules::ai::gtp::Gtp::new(level).run(stdin.lock(), std::io::stdout().lock())?;
     Ok(())
 }
 
@@ -440,7 +440,7 @@ fn board_text(pos: &reversi_rules::Position) -> String {
 /// back the last human move and the computer's reply), `hint`, `quit`.
 pub fn play(args: &PlayArgs, out: Output) -> CliResult {
     use board_core::{Game, Player};
-    use reversi_engine::levels::{Engine, Level};
+    use reversi_rules::ai::levels::{Engine, Level};
     use reversi_rules::{Move, Reversi};
     use std::io::BufRead;
     let human = match args.side.to_ascii_lowercase().as_str() {

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use board_core::{Game, Observable, Outcome, Player, SplitMix64, perft, perft_divide};
+use board_search::{DEFAULT_MAX_PLIES, NoLegalMove, Opening, RandomStrategy, Strategy, play_game};
 use serde_json::json;
+use stratego_rules::ai::Greedy;
 use stratego_rules::gravon::{GravonGame, looks_like_gravon};
 use stratego_rules::ucc::{UccGame, looks_like_ucc};
 use stratego_rules::{
-    Army, Battle, Deployment, Move, MoveList, Position, Preset, Rank, ReplaySummary, Setup,
-    SetupBuilder, View, battle, colour, predefined,
+    Army, Deployment, Move, MoveList, Position, Preset, ReplaySummary, Setup, SetupBuilder, battle,
+    colour, predefined,
 };
 
 use crate::output::{CliResult, Output};
@@ -434,72 +436,12 @@ fn run_bench(args: &BenchArgs, out: Output) -> CliResult {
     Ok(())
 }
 
-/// A material value for the greedy player.
-fn value(rank: Rank) -> f64 {
-    match rank {
-        Rank::Flag => 1000.0,
-        Rank::Bomb => 1.5,
-        Rank::Spy => 3.0,
-        Rank::Scout => 1.0,
-        Rank::Miner => 2.5,
-        r => r.index() as f64,
+/// The computer player of `play`, as a strategy.
+fn opponent(kind: Opponent, seed: u64) -> Box<dyn Strategy<Position, Error = NoLegalMove>> {
+    match kind {
+        Opponent::Random => Box::new(RandomStrategy::new(seed)),
+        Opponent::Greedy => Box::new(Greedy::new(seed)),
     }
-}
-
-/// The expected material gain of `attacker` attacking a piece the view
-/// shows on the target square.
-fn expected_gain(view: &View, attacker: Rank, target: stratego_rules::SeenPiece) -> f64 {
-    let gain = |d: Rank| match battle(attacker, d) {
-        Battle::AttackerWins => value(d),
-        Battle::DefenderWins => -value(attacker),
-        Battle::BothRemoved => value(d) - value(attacker),
-    };
-    if let Some(r) = target.rank {
-        return gain(r);
-    }
-    let (mut total, mut weight) = (0.0, 0.0);
-    for r in Rank::ALL {
-        if target.moved && !r.is_movable() {
-            continue;
-        }
-        let n = f64::from(view.unlocated(r));
-        total += n * gain(r);
-        weight += n;
-    }
-    if weight > 0.0 { total / weight } else { 0.0 }
-}
-
-/// The baseline computer player: it uses only its view.
-fn computer_move(view: &View, opponent: Opponent, rng: &mut SplitMix64) -> Option<Move> {
-    let mut moves = MoveList::new();
-    view.legal_moves(&mut moves);
-    if moves.is_empty() {
-        return None;
-    }
-    if let Opponent::Random = opponent {
-        return Some(moves[rng.below(moves.len() as u64) as usize]);
-    }
-    let mut best = (f64::NEG_INFINITY, moves[0]);
-    for &m in &moves {
-        let mine = view
-            .piece_at(m.from)
-            .and_then(|p| p.rank)
-            .unwrap_or(Rank::Scout);
-        let mut score = match view.piece_at(m.to) {
-            Some(t) => expected_gain(view, mine, t),
-            None => 0.0,
-        };
-        // Small random tie-break; a slight urge forward.
-        let forward = match view.viewer() {
-            Player::First => m.to.rank() > m.from.rank(),
-            Player::Second => m.to.rank() < m.from.rank(),
-        };
-        score += rng.below(1000) as f64 / 10_000.0 + if forward { 0.05 } else { 0.0 };
-        if score > best.0 {
-            best = (score, m);
-        }
-    }
-    Some(best.1)
 }
 
 fn prompt(text: &str) -> CliResult<Option<String>> {
@@ -618,6 +560,8 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         Setup::from_deployments(army, &red, &blue),
         args.rules.rules(),
     )?;
+    let mut computer = opponent(args.opponent, args.seed);
+    computer.new_game(&pos, args.seed)?;
     println!(
         "You play {}; the computer ({:?}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
         colour(me),
@@ -648,10 +592,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                 },
             }
         } else {
-            let view = pos.view(!me);
-            let Some(m) = computer_move(&view, args.opponent, &mut rng) else {
-                break;
-            };
+            let m = computer.choose(&pos)?.mv;
             let r = pos.play_move(m)?;
             match r.battle {
                 Some((d, b)) => println!(
@@ -677,10 +618,10 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     Ok(())
 }
 
-/// One computer-against-computer game for `spielwerk demo`: two baseline
-/// players (one-ply greedy, each seeing only its own view) from two of the
-/// predefined setups, Battlegeneral rules with a 1000-ply limit so the demo
-/// always ends.
+/// One computer-against-computer game for `spielwerk demo`: two greedy
+/// players (`stratego_rules::ai::Greedy`, each seeing only its own view)
+/// from two of the predefined setups, Battlegeneral rules with a 1000-ply
+/// limit so the demo always ends.
 pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
     let mut rng = SplitMix64::new(seed);
     let setups = predefined();
@@ -688,36 +629,41 @@ pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
     let (blue_name, blue) = setups[rng.below(8) as usize];
     let mut rules = Preset::Battlegeneral.rules();
     rules.max_plies = Some(1000);
-    let mut pos = Position::from_setup(Setup::from_deployments(Army::Classic, &red, &blue), rules)?;
+    let start = Position::from_setup(Setup::from_deployments(Army::Classic, &red, &blue), rules)?;
     out.line(format!(
         "Stratego: Red ({red_name}) against Blue ({blue_name}), two greedy players that see only their own view"
     ));
     let mut row = Vec::new();
-    while pos.outcome().is_none() {
-        let me = pos.to_move();
-        let Some(m) = computer_move(&pos.view(me), Opponent::Greedy, &mut rng) else {
-            break;
-        };
-        let report = pos.play_move(m)?;
-        row.push(m.to_string());
-        if let Some((defender, result)) = report.battle {
-            out.line(format!(
-                "{:>4}. {} {m}: {} attacks {}: {result:?}",
-                pos.ply(),
-                colour(me),
-                report.piece.rank,
-                defender.rank
-            ));
-            row.clear();
-        } else if row.len() == 12 {
-            out.line(format!("      {}", row.join(" ")));
-            row.clear();
-        }
-    }
-    let outcome = match pos.outcome() {
+    let game = play_game(
+        &mut Greedy::new(1),
+        &mut Greedy::new(2),
+        &Opening::new(start),
+        seed,
+        DEFAULT_MAX_PLIES,
+        |m| {
+            let attacker = m.before.piece_at(m.mv.from).map(|p| p.piece.rank);
+            let defender = m.before.piece_at(m.mv.to).map(|p| p.piece.rank);
+            row.push(m.mv.to_string());
+            if let (Some(a), Some(d)) = (attacker, defender) {
+                out.line(format!(
+                    "{:>4}. {} {}: {a} attacks {d}: {:?}",
+                    m.ply,
+                    colour(m.side),
+                    m.mv,
+                    battle(a, d)
+                ));
+                row.clear();
+            } else if row.len() == 12 {
+                out.line(format!("      {}", row.join(" ")));
+                row.clear();
+            }
+            true
+        },
+    )?;
+    let outcome = match game.outcome() {
         Some(Outcome::Win(p)) => format!("{} wins", colour(p)),
         Some(Outcome::Draw) | None => "draw".to_owned(),
     };
-    out.line(format!("{outcome} after {} plies", pos.ply()));
-    Ok(json!({ "game": "stratego", "moves": pos.ply(), "outcome": outcome }))
+    out.line(format!("{outcome} after {} plies", game.last.ply()));
+    Ok(json!({ "game": "stratego", "moves": game.last.ply(), "outcome": outcome }))
 }

@@ -24,6 +24,9 @@ macro_rules! serde_as_text {
 #[cfg(feature = "serde")]
 pub(crate) use serde_as_text;
 
+#[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
+pub mod ai;
 pub mod bitboard;
 mod board;
 pub mod eothello;
@@ -48,6 +51,9 @@ pub use square::{ParseSquareError, Square};
 pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};
 
+/// Re-exported: the traits a [`Position`] implements, so that one dependency
+/// is enough.
+pub use board_core;
 /// Re-exported: the convention of [`perft`] for games that end
 /// early.
 pub use board_core::FinishedGames;

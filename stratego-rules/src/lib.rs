@@ -1,5 +1,10 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "ai")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
+pub mod ai;
 
 mod builder;
 mod cell;
@@ -40,3 +45,7 @@ pub use square::{Direction, Move, MoveParseError, Square, SquareError};
 pub use ucc::UccGame;
 pub use view::{SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};
+
+/// Re-exported: the traits a [`Position`] implements, so that one dependency
+/// is enough.
+pub use board_core;

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[must_use]
 pub fn shared_data(relative: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/data")
+        .join("../../../shared/data")
         .join(relative);
     if path.exists() {
         return Some(path);

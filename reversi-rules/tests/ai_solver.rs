@@ -2,7 +2,7 @@
 //! fail-soft bounds on narrow windows.
 
 use board_core::Game;
-use reversi_engine::endgame::{Solver, final_score};
+use reversi_rules::ai::endgame::{Solver, final_score};
 use reversi_rules::{Move, Position};
 
 /// Plain negamax to the end of the game.

@@ -1,5 +1,5 @@
 //! The trained pattern weights: their compact binary form and the copy the
-//! crate embeds (`weights/patterns.bin`, written by [`crate::train`]).
+//! crate embeds (`weights/patterns.bin`, written by [`crate::ai::train`]).
 //!
 //! The binary form: the magic `SWRV`, a format byte (1), the number of
 //! phases and the number of weights of one phase (two little-endian
@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::patterns::{self, PHASES};
+use crate::ai::eval::patterns::{self, PHASES};
 
 /// Weights are in units of 1/`SCALE` disc.
 pub const SCALE: i32 = 64;
@@ -186,7 +186,7 @@ impl Weights {
 }
 
 /// The embedded weight file.
-pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../weights/patterns.bin");
+pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../../weights/patterns.bin");
 
 #[cfg(test)]
 mod tests {

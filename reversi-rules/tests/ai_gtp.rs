@@ -1,7 +1,7 @@
 //! A scripted GTP session.
 
-use reversi_engine::gtp::Gtp;
-use reversi_engine::levels::Level;
+use reversi_rules::ai::gtp::Gtp;
+use reversi_rules::ai::levels::Level;
 
 #[test]
 fn scripted_session() {

@@ -3,12 +3,12 @@
 //! chooses moves: a midgame alpha-beta search (board-search) with an
 //! evaluation, and the exact [`Solver`] once few enough squares are empty.
 
+use crate::{Move, Position};
 use board_core::Game;
 use board_search::{AlphaBeta, Limits, Options};
-use reversi_rules::{Move, Position};
 
-use crate::endgame::Solver;
-use crate::eval::{AnyEval, Baseline, PatternEval};
+use crate::ai::endgame::Solver;
+use crate::ai::eval::{AnyEval, Baseline, PatternEval};
 
 /// A playing level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +104,7 @@ impl core::fmt::Display for Level {
 pub struct Choice {
     /// The move (`None` only when the game is over).
     pub best: Option<Move>,
-    /// Its score: in 1/[`SCALE`](crate::eval::SCALE) disc from the
+    /// Its score: in 1/[`SCALE`](crate::ai::eval::SCALE) disc from the
     /// midgame search, or the exact disc difference when `exact`.
     pub score: i32,
     /// Whether the exact solver chose.

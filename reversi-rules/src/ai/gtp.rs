@@ -12,10 +12,10 @@
 
 use std::io::{self, BufRead, Write};
 
+use crate::{Move, Reversi};
 use board_core::Player;
-use reversi_rules::{Move, Reversi};
 
-use crate::levels::{Engine, Level};
+use crate::ai::levels::{Engine, Level};
 
 /// The commands known.
 pub const COMMANDS: [&str; 13] = [
@@ -119,7 +119,7 @@ impl Gtp {
                     .copied()
                     .unwrap_or("")
                     .parse()
-                    .map_err(|e: crate::levels::ParseLevelError| e.to_string())?;
+                    .map_err(|e: crate::ai::levels::ParseLevelError| e.to_string())?;
                 self.engine = Engine::new(level);
                 Ok(String::new())
             }
@@ -129,7 +129,7 @@ impl Gtp {
                     .get(1)
                     .ok_or("missing move")?
                     .parse()
-                    .map_err(|e: reversi_rules::ParseMoveError| format!("invalid move: {e}"))?;
+                    .map_err(|e: crate::ParseMoveError| format!("invalid move: {e}"))?;
                 if self.game.to_move() != who && mv == Move::Pass {
                     // A pass by the side not to move: nothing to do.
                     return Ok(String::new());

@@ -1,9 +1,9 @@
 //! Solves an FFO/OBF problem file and prints nodes and time per problem.
 //!
-//! `cargo run --release -p reversi-engine --example ffo -- FILE [FIRST [LAST]]`
+//! `cargo run --release -p reversi-rules --example reversi_ffo -- FILE [FIRST [LAST]]`
 
-use reversi_engine::endgame::Solver;
-use reversi_engine::ffo::{first_id_from_name, parse_problems, solve_problem};
+use reversi_rules::ai::endgame::Solver;
+use reversi_rules::ai::ffo::{first_id_from_name, parse_problems, solve_problem};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,8 +1,8 @@
 //! Levels: deterministic for a fixed budget; legal games to the end.
 
-use reversi_engine::levels::{Engine, Level};
-use reversi_engine::matches::play_game;
 use reversi_rules::Move;
+use reversi_rules::ai::levels::{Engine, Level};
+use reversi_rules::ai::matches::play_game;
 
 fn opening() -> Vec<Move> {
     ["f5", "d6", "c3", "d3"]

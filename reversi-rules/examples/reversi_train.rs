@@ -1,8 +1,8 @@
 //! Trains the pattern weights from the game files and writes them.
 //!
-//! `cargo run --release -p reversi-engine --example train -- OUT [EPOCHS]`
+//! `cargo run --release -p reversi-rules --example reversi_train -- OUT [EPOCHS]`
 
-use reversi_engine::train::{Samples, TrainOptions, mse, train};
+use reversi_rules::ai::train::{Samples, TrainOptions, mse, train};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

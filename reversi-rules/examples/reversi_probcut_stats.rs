@@ -1,16 +1,16 @@
 //! How well shallow searches with the pattern evaluation predict the exact
 //! endgame score: the data behind the solver's probable cut-offs.
 //!
-//! `cargo run --release -p reversi-engine --example probcut_stats -- WTHOR_FILE [GAMES]`
+//! `cargo run --release -p reversi-rules --example reversi_probcut_stats -- WTHOR_FILE [GAMES]`
 //!
 //! Positions are taken from real games at each number of empties from 10
 //! to 22, solved exactly, and compared with the evaluation searched to
 //! depths 0, 1 and 2; printed per number of empties: the regression
 //! `exact = a * eval + b` and the residual's standard deviation.
 
-use reversi_engine::endgame::Solver;
-use reversi_engine::weights::Weights;
 use reversi_rules::Position;
+use reversi_rules::ai::endgame::Solver;
+use reversi_rules::ai::weights::Weights;
 use reversi_rules::bitboard::Kernel;
 use reversi_rules::wthor::WthorLine;
 
@@ -29,7 +29,7 @@ fn eval_search(
     let mut mv = k.moves(p, o);
     if mv == 0 {
         if k.moves(o, p) == 0 {
-            return 64 * reversi_engine::endgame::final_score(p, o);
+            return 64 * reversi_rules::ai::endgame::final_score(p, o);
         }
         return -eval_search(k, w, o, p, depth, -beta, -alpha);
     }

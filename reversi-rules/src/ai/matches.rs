@@ -3,11 +3,11 @@
 
 use std::collections::HashMap;
 
+use crate::wthor::WthorLine;
+use crate::{Move, Position};
 use board_core::{Game, Player};
-use reversi_rules::wthor::WthorLine;
-use reversi_rules::{Move, Position};
 
-use crate::levels::Engine;
+use crate::ai::levels::Engine;
 
 /// The `count` most frequent openings of `plies` moves among the games of
 /// a WTHOR text file (tournament openings, so balanced ones), most

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use reversi_rules::Symmetry;
+use crate::Symmetry;
 
 /// One pattern: a name and its squares (bit indices, `a1` = 0) near a1.
 #[derive(Debug, Clone, Copy)]

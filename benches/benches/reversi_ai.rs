@@ -2,9 +2,9 @@
 //! empties, built in) and the pattern evaluation.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use reversi_engine::endgame::Solver;
-use reversi_engine::eval::PatternEval;
 use reversi_rules::Position;
+use reversi_rules::ai::endgame::Solver;
+use reversi_rules::ai::eval::PatternEval;
 
 const PROBLEMS: [&str; 4] = [
     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",

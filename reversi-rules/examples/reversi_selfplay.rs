@@ -1,10 +1,10 @@
 //! Self-play matches from the most frequent WTHOR openings, colours
 //! swapped: `selfplay LEVEL_A[:baseline] LEVEL_B[:baseline] [OPENINGS]`.
 //!
-//! `cargo run --release -p reversi-engine --example selfplay -- hard hard:baseline 50`
+//! `cargo run --release -p reversi-rules --example reversi_selfplay -- hard hard:baseline 50`
 
-use reversi_engine::levels::{Engine, Level};
-use reversi_engine::matches::{openings_from_wthor, play_match};
+use reversi_rules::ai::levels::{Engine, Level};
+use reversi_rules::ai::matches::{openings_from_wthor, play_match};
 
 fn engine(spec: &str) -> Result<Engine, Box<dyn std::error::Error>> {
     let (level, eval) = spec.split_once(':').unwrap_or((spec, "pattern"));

@@ -8,13 +8,13 @@
 //! gradient steps in which each weight moves by its mean residual (the
 //! method Buro used for Logistello), on several threads.
 
+use crate::eothello::EothelloGame;
+use crate::wthor::WthorLine;
 use board_core::Game;
-use reversi_rules::eothello::EothelloGame;
-use reversi_rules::wthor::WthorLine;
 
-use crate::endgame::final_score;
-use crate::eval::patterns::{self, PHASES};
-use crate::weights::{SCALE, Weights};
+use crate::ai::endgame::final_score;
+use crate::ai::eval::patterns::{self, PHASES};
+use crate::ai::weights::{SCALE, Weights};
 
 /// One training position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub struct Samples {
 }
 
 impl Samples {
-    fn add_game(&mut self, game: &reversi_rules::Reversi, black_minus_white: i32) {
+    fn add_game(&mut self, game: &crate::Reversi, black_minus_white: i32) {
         self.games += 1;
         let final_pos = game.position();
         let diff = if game.is_over() {

@@ -39,10 +39,10 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use reversi_rules::bitboard::Kernel;
-use reversi_rules::{Move, Position, Square};
+use crate::bitboard::Kernel;
+use crate::{Move, Position, Square};
 
-use crate::weights::Weights;
+use crate::ai::weights::Weights;
 
 /// Up to this many empties the solver uses parity ordering without a
 /// table; above it, sorted moves and the transposition table.
@@ -336,7 +336,7 @@ type MoveList = ArrayVec<(u8, u64, i32), MAX_MOVES>;
 /// The exact endgame solver, with its transposition table.
 ///
 /// ```
-/// use reversi_engine::endgame::Solver;
+/// use reversi_rules::ai::endgame::Solver;
 /// use reversi_rules::Position;
 /// // FFO position #1 (14 empties): g8 wins by 18.
 /// let pos: Position =
@@ -952,7 +952,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use reversi_rules::bitboard::flips;
+    use crate::bitboard::flips;
 
     /// A simple generator of pseudo-random boards.
     fn next(state: &mut u64) -> u64 {

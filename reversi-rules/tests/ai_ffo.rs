@@ -1,7 +1,7 @@
 //! The exact solver on the FFO problems #1-#19 (quick ones).
 
-use reversi_engine::endgame::Solver;
-use reversi_engine::ffo::{parse_problems, solve_problem};
+use reversi_rules::ai::endgame::Solver;
+use reversi_rules::ai::ffo::{parse_problems, solve_problem};
 
 fn data(name: &str) -> Option<String> {
     let path = spielwerk_testgames::shared_data(&format!("reversi/ffo/{name}"))?;

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use reversi_rules::obf::{ObfLine, ParseObfError};
-use reversi_rules::{Move, ParseMoveError, ParsePositionError, Position};
+use crate::obf::{ObfLine, ParseObfError};
+use crate::{Move, ParseMoveError, ParsePositionError, Position};
 
-use crate::endgame::{SolveError, Solver};
+use crate::ai::endgame::{SolveError, Solver};
 
 /// One endgame problem: a position with what the file says about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
