@@ -1,6 +1,6 @@
 //! What a game tells the search: its evaluation and its search hints.
 
-use board_core::Game;
+use board_core::{Game, Outcome};
 
 /// A game's static evaluation and search knowledge.
 ///
@@ -55,6 +55,18 @@ pub trait Evaluator<G: Game> {
     /// scores ±this bound there). Default [`MAX_EVAL`](crate::MAX_EVAL).
     fn bound(&self) -> i32 {
         crate::MAX_EVAL
+    }
+
+    /// What the finished game `pos` (its [`outcome`](Game::outcome) is
+    /// `outcome`) is worth to its player to move, from -1 (the worst loss)
+    /// to 1 (the best win), for the searches that average results of
+    /// games ([`Mcts`](crate::Mcts), [`Ismcts`](crate::Ismcts)). Default
+    /// 1 for a win, -1 for a loss, 0 for a draw. A game whose results have
+    /// a size (chips, points) returns it, scaled into the range, so that
+    /// the search prefers losing less and winning more. Alpha-beta scores
+    /// finished games by [`win_in`](crate::win_in) and ignores it.
+    fn outcome_value(&self, pos: &G, outcome: Outcome) -> f64 {
+        f64::from(outcome.value_for(pos.to_move()))
     }
 }
 

@@ -8,6 +8,7 @@ mod expectimax;
 mod frame;
 mod limits;
 mod matches;
+mod mcts;
 mod options;
 mod play;
 pub mod reference;
@@ -24,6 +25,9 @@ pub use eval::Evaluator;
 pub use expectimax::{Expectimax, ExpectimaxOptions};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
 pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match};
+pub use mcts::{
+    DEFAULT_PLAYOUTS, Mcts, MctsOptions, MctsResult, MctsStrategy, MoveStats, NoKnowledge, Playout,
+};
 pub use options::{Options, TtCutoffs};
 pub use play::{
     DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,

@@ -1,0 +1,869 @@
+//! Monte Carlo tree search for any [`Game`]: UCT (or PUCT with priors from
+//! the evaluator's move-ordering hint), random playouts or the evaluator's
+//! value at the leaves, an MCTS-Solver for proven wins and losses, and root
+//! parallelism that stays deterministic for a seed.
+
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use board_core::{Game, MoveList, Outcome, Player, SplitMix64};
+
+use crate::play::derive_seed;
+use crate::{Choice, Evaluator, Limits, NoLegalMove, Strategy};
+
+/// The playouts of a Monte Carlo search given no limit at all.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+/// How often (in playouts) a Monte Carlo search reads the clock.
+const CLOCK_INTERVAL: u64 = 16;
+
+/// What a new leaf of a Monte Carlo tree is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Playout {
+    /// Uniformly random moves from the leaf to the end of the game: its
+    /// [`outcome_value`](Evaluator::outcome_value). A game still going
+    /// after `max_plies` is worth the evaluator's value there.
+    Random {
+        /// The most plies of one playout.
+        max_plies: u32,
+    },
+    /// No playout: the leaf is worth the evaluator's value (a finished game
+    /// its outcome's).
+    Evaluate,
+}
+
+/// The switches of [`Mcts`] and [`Ismcts`](crate::Ismcts).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsOptions {
+    /// The exploration constant: UCB1's `c` in `q + c·√(ln N / n)` (values
+    /// `q` are win rates in 0..=1), or PUCT's in `q + c·p·√N / (1 + n)`
+    /// with priors.
+    pub exploration: f64,
+    /// What a new leaf is worth.
+    pub playout: Playout,
+    /// How evaluations become win rates: `1 / (1 + e^(-v / scale))` for an
+    /// evaluation `v`. Default 100 (an evaluation of 100 wins 73 %).
+    pub eval_scale: f64,
+    /// Priors from the evaluator's [`move_hint`](Evaluator::move_hint)
+    /// (a softmax of the hints over
+    /// [`prior_temperature`](Self::prior_temperature)), and PUCT selection.
+    /// Off: UCB1, every move tried once first, in the game's order.
+    pub priors: bool,
+    /// The hint difference that makes one move e (2.718) times likelier a
+    /// priori than another.
+    pub prior_temperature: f64,
+    /// MCTS-Solver: finished games and nodes all of whose moves are proven
+    /// are proven wins, losses or draws; a proven win is always chosen, a
+    /// proven loss never while another move is left, and the search ends
+    /// once the root is proven. (With an [`outcome_value`] that has sizes,
+    /// a proof counts wins, not their size: turn it off there.)
+    ///
+    /// [`outcome_value`]: Evaluator::outcome_value
+    /// [`Ismcts`](crate::Ismcts) ignores it: a determinization proves
+    /// nothing about the information set.
+    pub solver: bool,
+    /// Threads, each growing its own tree from its own seed (root
+    /// parallelism), merged at the root. With playout and node limits (no
+    /// time) the result is the same on every run for a seed and a number
+    /// of threads.
+    pub threads: usize,
+    /// The seed of the random choices. Thread `i` draws from
+    /// [`derive_seed`](crate::derive_seed)`(seed, i)`.
+    pub seed: u64,
+}
+
+impl Default for MctsOptions {
+    fn default() -> Self {
+        MctsOptions {
+            exploration: 1.0,
+            playout: Playout::Random { max_plies: 1000 },
+            eval_scale: 100.0,
+            priors: false,
+            prior_temperature: 1.0,
+            solver: true,
+            threads: 1,
+            seed: 0,
+        }
+    }
+}
+
+impl MctsOptions {
+    /// The default options with another seed.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The default options with another number of threads.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+}
+
+/// An evaluator that knows nothing: every position is worth 0 (a draw),
+/// every hint is 0. Monte Carlo search with random playouts needs no more.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NoKnowledge;
+
+impl<G: Game> Evaluator<G> for NoKnowledge {
+    fn evaluate(&self, _pos: &G) -> i32 {
+        0
+    }
+}
+
+/// What a Monte Carlo search found out about one move of the root.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveStats<M> {
+    /// The move.
+    pub mv: M,
+    /// How often it was played (all threads together).
+    pub visits: u64,
+    /// Its mean result for the side to move, 0 (lost) to 1 (won).
+    pub value: f64,
+    /// Its prior (1 / moves without priors).
+    pub prior: f64,
+    /// The outcome it leads to, if the solver proved it.
+    pub proven: Option<Outcome>,
+}
+
+/// The result of a Monte Carlo search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsResult<M> {
+    /// The chosen move: a proven win, else the most played move that is
+    /// not a proven loss; `None` only when the root has no move.
+    pub best_move: Option<M>,
+    /// Its mean result for the side to move, 0 (lost) to 1 (won); exactly
+    /// 1, 0.5 or 0 when proven.
+    pub value: f64,
+    /// The root's outcome, if the solver proved it.
+    pub proven: Option<Outcome>,
+    /// Every move of the root, in the game's order.
+    pub moves: Vec<MoveStats<M>>,
+    /// The most played line from the root (of the first thread's tree).
+    pub pv: Vec<M>,
+    /// Playouts (iterations) of all threads.
+    pub playouts: u64,
+    /// Tree nodes of all threads.
+    pub nodes: u64,
+    /// The deepest tree node, in plies from the root.
+    pub depth: u32,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+impl<M> MctsResult<M> {
+    /// Playouts per second.
+    #[must_use]
+    pub fn playouts_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.playouts as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The win rate of an evaluation `v` for the player it is from.
+#[inline]
+pub(crate) fn win_rate(v: i32, scale: f64) -> f64 {
+    1.0 / (1.0 + (-f64::from(v) / scale).exp())
+}
+
+/// The result of a finished game, `0..=1`, for [`Player::First`].
+#[inline]
+pub(crate) fn outcome_reward<G: Game, E: Evaluator<G>>(eval: &E, pos: &G, outcome: Outcome) -> f64 {
+    let v = eval.outcome_value(pos, outcome).clamp(-1.0, 1.0);
+    for_first(pos.to_move(), (v + 1.0) / 2.0)
+}
+
+/// A result of `player` as the first player's.
+#[inline]
+pub(crate) fn for_first(player: Player, reward: f64) -> f64 {
+    match player {
+        Player::First => reward,
+        Player::Second => 1.0 - reward,
+    }
+}
+
+/// The result, for [`Player::First`], of a leaf `pos` that is not over.
+pub(crate) fn leaf_reward<G: Game, E: Evaluator<G>>(
+    pos: &mut G,
+    eval: &E,
+    options: &MctsOptions,
+    rng: &mut SplitMix64,
+    moves: &mut G::MoveList,
+) -> f64 {
+    if let Playout::Random { max_plies } = options.playout {
+        for _ in 0..max_plies {
+            if let Some(outcome) = pos.outcome() {
+                return outcome_reward(eval, pos, outcome);
+            }
+            pos.legal_moves(moves);
+            let list = moves.as_slice();
+            if list.is_empty() {
+                break;
+            }
+            let mv = list[rng.below(list.len() as u64) as usize];
+            pos.play_unchecked(mv);
+        }
+    }
+    match pos.outcome() {
+        Some(outcome) => outcome_reward(eval, pos, outcome),
+        None => {
+            let v = eval.evaluate(pos).clamp(-crate::MAX_EVAL, crate::MAX_EVAL);
+            for_first(pos.to_move(), win_rate(v, options.eval_scale))
+        }
+    }
+}
+
+/// Softmax priors of the hints of `moves` in `pos`, into `out`.
+pub(crate) fn priors<G: Game, E: Evaluator<G>>(
+    eval: &E,
+    pos: &G,
+    moves: &[G::Move],
+    temperature: f64,
+    out: &mut Vec<f64>,
+) {
+    out.clear();
+    out.extend(moves.iter().map(|&mv| f64::from(eval.move_hint(pos, mv))));
+    let t = if temperature > 0.0 { temperature } else { 1.0 };
+    let max = out.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut sum = 0.0;
+    for p in out.iter_mut() {
+        *p = ((*p - max) / t).exp();
+        sum += *p;
+    }
+    for p in out.iter_mut() {
+        *p /= sum;
+    }
+}
+
+/// What one thread may still do.
+pub(crate) struct Budget<'a> {
+    pub(crate) playouts: u64,
+    pub(crate) nodes: u64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) stop: Option<&'a AtomicBool>,
+}
+
+impl Budget<'_> {
+    /// The budget of thread `index` of `threads`: its share of the playout
+    /// and node limits, the whole clock and stop flag.
+    pub(crate) fn share(
+        limits: &Limits,
+        start: Instant,
+        threads: usize,
+        index: usize,
+    ) -> Budget<'_> {
+        let split = |total: u64| {
+            let t = threads as u64;
+            total / t + u64::from((index as u64) < total % t)
+        };
+        let unlimited = limits.playouts.is_none()
+            && limits.nodes.is_none()
+            && limits.time.is_none()
+            && limits.stop.is_none();
+        let playouts = match limits.playouts {
+            Some(p) => split(p),
+            None if unlimited => split(DEFAULT_PLAYOUTS),
+            None => u64::MAX,
+        };
+        Budget {
+            playouts,
+            nodes: limits.nodes.map_or(u64::MAX, split),
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
+            stop: limits.stop.as_ref().map(|s| s.atomic()),
+        }
+    }
+
+    /// Whether the `done`-th playout may start, with `nodes` in the tree.
+    #[inline]
+    pub(crate) fn allows(&self, done: u64, nodes: u64) -> bool {
+        if done >= self.playouts || nodes >= self.nodes {
+            return false;
+        }
+        if self.stop.is_some_and(|s| s.load(Relaxed)) {
+            return false;
+        }
+        !(done.is_multiple_of(CLOCK_INTERVAL) && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+}
+
+/// The statistics of one tree node, from the point of view of the player
+/// who played the move into it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Stats {
+    pub(crate) visits: u32,
+    pub(crate) wins: f64,
+}
+
+impl Stats {
+    pub(crate) const NEW: Stats = Stats {
+        visits: 0,
+        wins: 0.0,
+    };
+}
+
+/// The selection value of a child with `stats` and `prior` below a node
+/// with `parent` visits (UCB1, or PUCT with priors); `f64::INFINITY` for an
+/// untried child without priors.
+#[inline]
+pub(crate) fn selection_value(stats: Stats, prior: f64, parent: u32, options: &MctsOptions) -> f64 {
+    let n = f64::from(stats.visits);
+    if options.priors {
+        let q = if stats.visits == 0 {
+            0.5
+        } else {
+            stats.wins / n
+        };
+        q + options.exploration * prior * f64::from(parent).sqrt() / (1.0 + n)
+    } else if stats.visits == 0 {
+        f64::INFINITY
+    } else {
+        stats.wins / n + options.exploration * (f64::from(parent.max(1)).ln() / n).sqrt()
+    }
+}
+
+/// The rank of an outcome for `player`: a win above a draw above a loss.
+#[inline]
+fn rank(outcome: Outcome, player: Player) -> u8 {
+    match outcome {
+        Outcome::Win(p) if p == player => 2,
+        Outcome::Draw => 1,
+        Outcome::Win(_) => 0,
+    }
+}
+
+/// A node of the tree of one [`Mcts`] thread.
+#[derive(Debug, Clone)]
+struct Node<M> {
+    /// The move into it (`None` at the root).
+    mv: Option<M>,
+    /// Who played it.
+    mover: Player,
+    /// Who moves in it (known once it is expanded).
+    to_move: Player,
+    stats: Stats,
+    prior: f32,
+    /// Its children, `first..first + len` in the arena, once expanded.
+    first: u32,
+    len: u32,
+    expanded: bool,
+    proven: Option<Outcome>,
+}
+
+/// One thread's tree and buffers.
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    path: Vec<u32>,
+    moves: G::MoveList,
+    priors: Vec<f64>,
+    rng: SplitMix64,
+    playouts: u64,
+    depth: u32,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(root: &G, seed: u64) -> Self {
+        let root = Node {
+            mv: None,
+            mover: !root.to_move(),
+            to_move: root.to_move(),
+            stats: Stats::NEW,
+            prior: 1.0,
+            first: 0,
+            len: 0,
+            expanded: false,
+            proven: None,
+        };
+        Tree {
+            nodes: vec![root],
+            path: Vec::with_capacity(64),
+            moves: G::MoveList::default(),
+            priors: Vec::new(),
+            rng: SplitMix64::new(seed),
+            playouts: 0,
+            depth: 0,
+        }
+    }
+
+    /// Adds the children of node `i`, whose position is `pos`.
+    fn expand<E: Evaluator<G>>(&mut self, i: usize, pos: &G, eval: &E, options: &MctsOptions) {
+        pos.legal_moves(&mut self.moves);
+        let moves = self.moves.as_slice();
+        let first = self.nodes.len() as u32;
+        if options.priors {
+            priors(
+                eval,
+                pos,
+                moves,
+                options.prior_temperature,
+                &mut self.priors,
+            );
+        }
+        let uniform = 1.0 / moves.len().max(1) as f32;
+        let mover = pos.to_move();
+        for (k, &mv) in moves.iter().enumerate() {
+            self.nodes.push(Node {
+                mv: Some(mv),
+                mover,
+                to_move: mover,
+                stats: Stats::NEW,
+                prior: self.priors.get(k).map_or(uniform, |&p| p as f32),
+                first: 0,
+                len: 0,
+                expanded: false,
+                proven: None,
+            });
+        }
+        let node = &mut self.nodes[i];
+        node.first = first;
+        node.len = moves.len() as u32;
+        node.expanded = true;
+        node.to_move = mover;
+    }
+
+    /// The child of node `i` to descend to.
+    fn select(&self, i: usize, options: &MctsOptions) -> usize {
+        let node = &self.nodes[i];
+        let (first, len) = (node.first as usize, node.len as usize);
+        let parent = node.stats.visits;
+        let mut best = first;
+        let mut best_value = f64::NEG_INFINITY;
+        for c in first..first + len {
+            let child = &self.nodes[c];
+            let value = match child.proven {
+                Some(o) if options.solver && rank(o, child.mover) == 2 => return c,
+                Some(o) if options.solver && rank(o, child.mover) == 0 => f64::NEG_INFINITY,
+                _ => selection_value(child.stats, f64::from(child.prior), parent, options),
+            };
+            if value > best_value {
+                best = c;
+                best_value = value;
+            }
+        }
+        best
+    }
+
+    /// Marks node `i` proven if its children prove it; whether it did.
+    fn prove(&mut self, i: usize) -> bool {
+        let node = &self.nodes[i];
+        if node.proven.is_some() || !node.expanded || node.len == 0 {
+            return false;
+        }
+        let me = node.to_move;
+        let children = &self.nodes[node.first as usize..(node.first + node.len) as usize];
+        let proofs = children.iter().filter_map(|c| c.proven);
+        let proof = if let Some(win) = proofs.clone().find(|&o| rank(o, me) == 2) {
+            win
+        } else if children.iter().all(|c| c.proven.is_some()) {
+            match proofs.max_by_key(|&o| rank(o, me)) {
+                Some(best) => best,
+                None => return false,
+            }
+        } else {
+            return false;
+        };
+        self.nodes[i].proven = Some(proof);
+        true
+    }
+
+    /// One iteration: descend, expand, evaluate, back up.
+    fn iterate<E: Evaluator<G>>(&mut self, root: &G, eval: &E, options: &MctsOptions) {
+        let mut pos = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut i = 0;
+        let reward = loop {
+            let node = &self.nodes[i];
+            if let Some(outcome) = node.proven {
+                // A proven node is worth its proof; a finished game its
+                // outcome's value (which may have a size).
+                break if pos.outcome().is_some() {
+                    outcome_reward(eval, &pos, outcome)
+                } else {
+                    match outcome {
+                        Outcome::Win(p) => for_first(p, 1.0),
+                        Outcome::Draw => 0.5,
+                    }
+                };
+            }
+            if let Some(outcome) = pos.outcome() {
+                self.nodes[i].proven = Some(outcome);
+                break outcome_reward(eval, &pos, outcome);
+            }
+            if !node.expanded {
+                if i != 0 && node.stats.visits == 0 {
+                    break leaf_reward(&mut pos, eval, options, &mut self.rng, &mut self.moves);
+                }
+                self.expand(i, &pos, eval, options);
+                if self.nodes[i].len == 0 {
+                    // Only a game breaking the `Game` contract gets here.
+                    break leaf_reward(&mut pos, eval, options, &mut self.rng, &mut self.moves);
+                }
+            }
+            let c = self.select(i, options);
+            if let Some(mv) = self.nodes[c].mv {
+                pos.play_unchecked(mv);
+            }
+            self.path.push(c as u32);
+            i = c;
+        };
+        self.depth = self.depth.max(self.path.len() as u32 - 1);
+        let mut proving = options.solver;
+        for k in (0..self.path.len()).rev() {
+            let j = self.path[k] as usize;
+            if proving && k + 1 < self.path.len() {
+                proving = self.prove(j);
+            }
+            let node = &mut self.nodes[j];
+            node.stats.visits = node.stats.visits.saturating_add(1);
+            node.stats.wins += for_first(node.mover, reward);
+        }
+        self.playouts += 1;
+    }
+
+    /// The most played line.
+    fn pv(&self) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut i = 0;
+        while self.nodes[i].expanded && self.nodes[i].len > 0 {
+            let node = &self.nodes[i];
+            let children = node.first as usize..(node.first + node.len) as usize;
+            let Some(c) =
+                children.max_by_key(|&c| (self.nodes[c].stats.visits, std::cmp::Reverse(c)))
+            else {
+                break;
+            };
+            if self.nodes[c].stats.visits == 0 {
+                break;
+            }
+            if let Some(mv) = self.nodes[c].mv {
+                line.push(mv);
+            }
+            i = c;
+        }
+        line
+    }
+}
+
+/// Chooses among merged root statistics: a proven win first, else the most
+/// visited move that is not a proven loss (ties: the better value, then
+/// the earlier move).
+pub(crate) fn choose<M: Copy>(moves: &[MoveStats<M>], me: Player) -> Option<usize> {
+    let key = |s: &MoveStats<M>| {
+        let proof = s.proven.map_or(1, |o| rank(o, me));
+        let proof = match proof {
+            2 => 2,
+            0 => 0,
+            _ => 1,
+        };
+        (proof, s.visits, s.value)
+    };
+    let mut best: Option<usize> = None;
+    for (i, s) in moves.iter().enumerate() {
+        if best.is_none_or(|b| {
+            let (a, b) = (key(s), key(&moves[b]));
+            a.0 > b.0 || (a.0 == b.0 && (a.1 > b.1 || (a.1 == b.1 && a.2 > b.2)))
+        }) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+/// Monte Carlo tree search for any [`Game`], with an [`Evaluator`] for
+/// hints (priors), evaluations (at the leaves, or at the end of long
+/// playouts) and the value of finished games. [`NoKnowledge`] searches by
+/// random playouts alone.
+///
+/// UCT by default: every move is tried once, then `q + c·√(ln N / n)`
+/// picks; with [`priors`](MctsOptions::priors), PUCT. A node is expanded
+/// (all its moves added) the second time a playout reaches it; each
+/// playout starts at the new leaf. With the solver, proven wins are played
+/// and proven losses avoided.
+///
+/// Works under [`Limits`]: playouts, tree nodes, time and the stop flag
+/// (depth is not used). Deterministic for a seed without a time limit,
+/// with any number of threads (root parallelism).
+///
+/// ```
+/// use board_search::{Limits, Mcts, MctsOptions, NoKnowledge};
+/// use spielwerk_testgames::ConnectFour;
+///
+/// // X has three in column 1 and wins by playing there (column index 0).
+/// let pos: ConnectFour = "121212".parse().unwrap();
+/// let mcts = Mcts::new(NoKnowledge, MctsOptions::default().with_seed(7));
+/// let result = mcts.search(&pos, &Limits::playouts(2_000));
+/// assert_eq!(result.best_move, Some(0));
+/// assert_eq!(result.value, 1.0); // proven by the solver
+/// // The same seed, the same search.
+/// assert_eq!(result.moves, mcts.search(&pos, &Limits::playouts(2_000)).moves);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Mcts<E> {
+    eval: E,
+    options: MctsOptions,
+}
+
+impl<E> Mcts<E> {
+    /// A searcher with `eval` and `options`.
+    pub fn new(eval: E, options: MctsOptions) -> Self {
+        Mcts { eval, options }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &MctsOptions {
+        &self.options
+    }
+
+    /// The options, to change them between searches.
+    pub fn options_mut(&mut self) -> &mut MctsOptions {
+        &mut self.options
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    /// Searches `pos` within `limits`.
+    pub fn search<G>(&self, pos: &G, limits: &Limits) -> MctsResult<G::Move>
+    where
+        G: Game + Sync,
+        E: Evaluator<G> + Sync,
+    {
+        let start = Instant::now();
+        let threads = self.options.threads.max(1);
+        let run = |index: usize| {
+            let budget = Budget::share(limits, start, threads, index);
+            let mut tree = Tree::new(pos, derive_seed(self.options.seed, index as u64));
+            while tree.nodes[0].proven.is_none()
+                && budget.allows(tree.playouts, tree.nodes.len() as u64)
+            {
+                tree.iterate(pos, &self.eval, &self.options);
+            }
+            tree
+        };
+        if threads == 1 {
+            let tree = run(0);
+            let summary = tree.summary();
+            return merge(pos, &tree.pv(), &[summary], start);
+        }
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|i| scope.spawn(move || run(i).summary()))
+                .collect();
+            let tree = run(0);
+            let mut summaries = vec![tree.summary()];
+            summaries.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+            merge(pos, &tree.pv(), &summaries, start)
+        })
+    }
+}
+
+/// One root move in one thread's tree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RootChild {
+    pub(crate) visits: u64,
+    /// The sum of its results for the side to move at the root.
+    pub(crate) wins: f64,
+    pub(crate) prior: f64,
+    pub(crate) proven: Option<Outcome>,
+}
+
+/// What one thread's tree knows of the root, for merging.
+pub(crate) struct Summary {
+    /// Per root move, in the game's order (all of them, or none if the
+    /// root was never expanded).
+    pub(crate) children: Vec<RootChild>,
+    pub(crate) proven: Option<Outcome>,
+    pub(crate) playouts: u64,
+    pub(crate) nodes: u64,
+    pub(crate) depth: u32,
+}
+
+impl<G: Game> Tree<G> {
+    fn summary(&self) -> Summary {
+        let root = &self.nodes[0];
+        let children = if root.expanded {
+            &self.nodes[root.first as usize..(root.first + root.len) as usize]
+        } else {
+            &[]
+        };
+        Summary {
+            children: children
+                .iter()
+                .map(|c| RootChild {
+                    visits: u64::from(c.stats.visits),
+                    wins: c.stats.wins,
+                    prior: f64::from(c.prior),
+                    proven: c.proven,
+                })
+                .collect(),
+            proven: root.proven,
+            playouts: self.playouts,
+            nodes: self.nodes.len() as u64,
+            depth: self.depth,
+        }
+    }
+}
+
+/// The root statistics of every thread, added up, and the choice. The
+/// root's moves are `pos`'s legal moves, in the game's order, in every
+/// thread's tree.
+pub(crate) fn merge<G: Game>(
+    pos: &G,
+    pv: &[G::Move],
+    summaries: &[Summary],
+    start: Instant,
+) -> MctsResult<G::Move> {
+    let me = pos.to_move();
+    let legal = pos.moves();
+    let mut moves: Vec<MoveStats<G::Move>> = legal
+        .as_slice()
+        .iter()
+        .map(|&mv| MoveStats {
+            mv,
+            visits: 0,
+            value: 0.0,
+            prior: 0.0,
+            proven: None,
+        })
+        .collect();
+    let mut wins = vec![0.0; moves.len()];
+    for summary in summaries {
+        for ((s, w), c) in moves.iter_mut().zip(&mut wins).zip(&summary.children) {
+            s.visits += c.visits;
+            *w += c.wins;
+            s.prior = c.prior;
+            s.proven = s.proven.or(c.proven);
+        }
+    }
+    for (s, w) in moves.iter_mut().zip(&wins) {
+        s.value = match s.proven {
+            Some(o) => f64::from(rank(o, me)) / 2.0,
+            None if s.visits > 0 => w / s.visits as f64,
+            None => 0.0,
+        };
+    }
+    let best = choose(&moves, me);
+    MctsResult {
+        best_move: best.map(|i| moves[i].mv),
+        value: best.map_or(0.0, |i| moves[i].value),
+        proven: summaries.iter().find_map(|s| s.proven),
+        pv: pv.to_vec(),
+        playouts: summaries.iter().map(|s| s.playouts).sum(),
+        nodes: summaries.iter().map(|s| s.nodes).sum(),
+        depth: summaries.iter().map(|s| s.depth).max().unwrap_or(0),
+        elapsed: start.elapsed(),
+        moves,
+    }
+}
+
+/// [`Mcts`] within fixed limits, as a [`Strategy`]. Each choice draws from
+/// a seed derived from the game's seed (given to
+/// [`new_game`](Strategy::new_game)) and the number of moves played, so a
+/// game replays move for move (without a time limit).
+///
+/// ```
+/// use board_core::Game;
+/// use board_search::{Limits, MctsOptions, MctsStrategy, NoKnowledge, Strategy};
+/// use spielwerk_testgames::ConnectFour;
+///
+/// let mut computer = MctsStrategy::new(NoKnowledge, MctsOptions::default(), Limits::playouts(500));
+/// let pos = ConnectFour::new();
+/// computer.new_game(&pos, 1)?;
+/// let choice = computer.choose(&pos)?;
+/// assert!(pos.is_legal(choice.mv));
+/// assert_eq!(choice.nodes, 500); // the playouts
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MctsStrategy<E> {
+    search: Mcts<E>,
+    limits: Limits,
+    seed: u64,
+    game_seed: u64,
+    plies: u64,
+}
+
+impl<E> MctsStrategy<E> {
+    /// A strategy searching with `eval` and `options` within `limits`.
+    /// The seed of `options` is mixed into every game's seed.
+    pub fn new(eval: E, options: MctsOptions, limits: Limits) -> Self {
+        let seed = options.seed;
+        MctsStrategy {
+            search: Mcts::new(eval, options),
+            limits,
+            seed,
+            game_seed: seed,
+            plies: 0,
+        }
+    }
+
+    /// The searcher.
+    pub fn search(&self) -> &Mcts<E> {
+        &self.search
+    }
+
+    /// The limits of every choice.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The seed of the next choice.
+    fn choice_seed(&self) -> u64 {
+        derive_seed(self.game_seed ^ self.seed.rotate_left(17), self.plies)
+    }
+}
+
+impl<E> MctsStrategy<E> {
+    /// Searches `pos` with the seed of the next choice and returns the
+    /// whole result.
+    pub fn think<G>(&mut self, pos: &G) -> MctsResult<G::Move>
+    where
+        G: Game + Sync,
+        E: Evaluator<G> + Sync,
+    {
+        self.search.options.seed = self.choice_seed();
+        self.search.search(pos, &self.limits)
+    }
+}
+
+impl<G: Game + Sync, E: Evaluator<G> + Sync> Strategy<G> for MctsStrategy<E> {
+    type Error = NoLegalMove;
+
+    fn choose(&mut self, pos: &G) -> Result<Choice<G::Move>, NoLegalMove> {
+        if pos.outcome().is_some() {
+            return Err(NoLegalMove);
+        }
+        choice(&self.think(pos))
+    }
+
+    fn new_game(&mut self, _start: &G, seed: u64) -> Result<(), NoLegalMove> {
+        self.game_seed = seed;
+        self.plies = 0;
+        Ok(())
+    }
+
+    fn played(&mut self, _before: &G, _mv: G::Move, _after: &G) -> Result<(), NoLegalMove> {
+        self.plies += 1;
+        Ok(())
+    }
+}
+
+/// The choice of a Monte Carlo result: the move, its value in per mille,
+/// the tree's depth and the playouts.
+pub(crate) fn choice<M: Copy>(result: &MctsResult<M>) -> Result<Choice<M>, NoLegalMove> {
+    Ok(Choice {
+        mv: result.best_move.ok_or(NoLegalMove)?,
+        score: Some((result.value * 1000.0).round() as i32),
+        depth: result.depth,
+        nodes: result.playouts,
+    })
+}
