@@ -6,6 +6,7 @@ mod budget;
 mod eval;
 mod expectimax;
 mod frame;
+mod ismcts;
 mod limits;
 mod matches;
 mod mcts;
@@ -23,6 +24,7 @@ mod wdl;
 pub use alphabeta::AlphaBeta;
 pub use eval::Evaluator;
 pub use expectimax::{Expectimax, ExpectimaxOptions};
+pub use ismcts::{Ismcts, IsmctsStrategy};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
 pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match};
 pub use mcts::{

@@ -610,27 +610,62 @@ pub struct Mcts<E> {
     options: MctsOptions,
 }
 
+/// The constructor and accessors of a Monte Carlo searcher (a struct with
+/// fields `eval` and `options`), and of its strategy (fields `search` and
+/// `limits`).
+macro_rules! monte_carlo_accessors {
+    ($searcher:ident, $strategy:ident) => {
+        impl<E> $searcher<E> {
+            /// A searcher with `eval` and `options`.
+            pub fn new(eval: E, options: MctsOptions) -> Self {
+                $searcher { eval, options }
+            }
+
+            /// The options.
+            pub fn options(&self) -> &MctsOptions {
+                &self.options
+            }
+
+            /// The options, to change them between searches.
+            pub fn options_mut(&mut self) -> &mut MctsOptions {
+                &mut self.options
+            }
+
+            /// The evaluator.
+            pub fn evaluator(&self) -> &E {
+                &self.eval
+            }
+        }
+
+        impl<E> $strategy<E> {
+            /// A strategy searching with `eval` and `options` within
+            /// `limits`. The seed of `options` is mixed into every game's
+            /// seed.
+            pub fn new(eval: E, options: MctsOptions, limits: Limits) -> Self {
+                $strategy {
+                    seeds: $crate::mcts::Seeds::new(options.seed),
+                    search: $searcher::new(eval, options),
+                    limits,
+                }
+            }
+
+            /// The searcher.
+            pub fn search(&self) -> &$searcher<E> {
+                &self.search
+            }
+
+            /// The limits of every choice.
+            pub fn limits(&self) -> &Limits {
+                &self.limits
+            }
+        }
+    };
+}
+pub(crate) use monte_carlo_accessors;
+
+monte_carlo_accessors!(Mcts, MctsStrategy);
+
 impl<E> Mcts<E> {
-    /// A searcher with `eval` and `options`.
-    pub fn new(eval: E, options: MctsOptions) -> Self {
-        Mcts { eval, options }
-    }
-
-    /// The options.
-    pub fn options(&self) -> &MctsOptions {
-        &self.options
-    }
-
-    /// The options, to change them between searches.
-    pub fn options_mut(&mut self) -> &mut MctsOptions {
-        &mut self.options
-    }
-
-    /// The evaluator.
-    pub fn evaluator(&self) -> &E {
-        &self.eval
-    }
-
     /// Searches `pos` within `limits`.
     pub fn search<G>(&self, pos: &G, limits: &Limits) -> MctsResult<G::Move>
     where
@@ -649,20 +684,31 @@ impl<E> Mcts<E> {
             }
             tree
         };
-        if threads == 1 {
+        // Helper threads report their root by move index (the root's
+        // moves are `pos`'s legal moves, in the game's order, in every
+        // tree), so that no move crosses a thread.
+        let legal = pos.moves();
+        let by_move = |summary: Summary<usize>| summary.map(|k| legal.as_slice()[k]);
+        let (pv, summaries) = if threads == 1 {
             let tree = run(0);
-            let summary = tree.summary();
-            return merge(pos, &tree.pv(), &[summary], start);
-        }
-        std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .map(|i| scope.spawn(move || run(i).summary()))
-                .collect();
-            let tree = run(0);
-            let mut summaries = vec![tree.summary()];
-            summaries.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-            merge(pos, &tree.pv(), &summaries, start)
-        })
+            (tree.pv(), vec![by_move(tree.summary())])
+        } else {
+            std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|i| scope.spawn(move || run(i).summary()))
+                    .collect();
+                let tree = run(0);
+                let mut summaries = vec![by_move(tree.summary())];
+                summaries.extend(
+                    helpers
+                        .into_iter()
+                        .filter_map(|h| h.join().ok())
+                        .map(by_move),
+                );
+                (tree.pv(), summaries)
+            })
+        };
+        merge(pos.to_move(), legal.as_slice(), pv, &summaries, start)
     }
 }
 
@@ -676,19 +722,31 @@ pub(crate) struct RootChild {
     pub(crate) proven: Option<Outcome>,
 }
 
-/// What one thread's tree knows of the root, for merging.
-pub(crate) struct Summary {
-    /// Per root move, in the game's order (all of them, or none if the
-    /// root was never expanded).
-    pub(crate) children: Vec<RootChild>,
+/// What one thread's tree knows of the root, for merging: its root moves
+/// (each named by a `K`, a move or its index) and counters.
+pub(crate) struct Summary<K> {
+    pub(crate) children: Vec<(K, RootChild)>,
     pub(crate) proven: Option<Outcome>,
     pub(crate) playouts: u64,
     pub(crate) nodes: u64,
     pub(crate) depth: u32,
 }
 
+impl<K> Summary<K> {
+    /// The same summary with its moves named otherwise.
+    pub(crate) fn map<L>(self, mut f: impl FnMut(K) -> L) -> Summary<L> {
+        Summary {
+            children: self.children.into_iter().map(|(k, c)| (f(k), c)).collect(),
+            proven: self.proven,
+            playouts: self.playouts,
+            nodes: self.nodes,
+            depth: self.depth,
+        }
+    }
+}
+
 impl<G: Game> Tree<G> {
-    fn summary(&self) -> Summary {
+    fn summary(&self) -> Summary<usize> {
         let root = &self.nodes[0];
         let children = if root.expanded {
             &self.nodes[root.first as usize..(root.first + root.len) as usize]
@@ -698,11 +756,15 @@ impl<G: Game> Tree<G> {
         Summary {
             children: children
                 .iter()
-                .map(|c| RootChild {
-                    visits: u64::from(c.stats.visits),
-                    wins: c.stats.wins,
-                    prior: f64::from(c.prior),
-                    proven: c.proven,
+                .enumerate()
+                .map(|(k, c)| {
+                    let child = RootChild {
+                        visits: u64::from(c.stats.visits),
+                        wins: c.stats.wins,
+                        prior: f64::from(c.prior),
+                        proven: c.proven,
+                    };
+                    (k, child)
                 })
                 .collect(),
             proven: root.proven,
@@ -713,33 +775,35 @@ impl<G: Game> Tree<G> {
     }
 }
 
-/// The root statistics of every thread, added up, and the choice. The
-/// root's moves are `pos`'s legal moves, in the game's order, in every
-/// thread's tree.
-pub(crate) fn merge<G: Game>(
-    pos: &G,
-    pv: &[G::Move],
-    summaries: &[Summary],
+/// The root statistics of every thread, added up, and the choice of `me`,
+/// the side to move. The moves come in the order of `base` (the root's
+/// legal moves), then any other move a thread met, in order.
+pub(crate) fn merge<M: Copy + PartialEq>(
+    me: Player,
+    base: &[M],
+    pv: Vec<M>,
+    summaries: &[Summary<M>],
     start: Instant,
-) -> MctsResult<G::Move> {
-    let me = pos.to_move();
-    let legal = pos.moves();
-    let mut moves: Vec<MoveStats<G::Move>> = legal
-        .as_slice()
-        .iter()
-        .map(|&mv| MoveStats {
-            mv,
-            visits: 0,
-            value: 0.0,
-            prior: 0.0,
-            proven: None,
-        })
-        .collect();
+) -> MctsResult<M> {
+    let new = |mv: M| MoveStats {
+        mv,
+        visits: 0,
+        value: 0.0,
+        prior: 0.0,
+        proven: None,
+    };
+    let mut moves: Vec<MoveStats<M>> = base.iter().map(|&mv| new(mv)).collect();
     let mut wins = vec![0.0; moves.len()];
     for summary in summaries {
-        for ((s, w), c) in moves.iter_mut().zip(&mut wins).zip(&summary.children) {
+        for &(mv, c) in &summary.children {
+            let k = moves.iter().position(|s| s.mv == mv).unwrap_or_else(|| {
+                moves.push(new(mv));
+                wins.push(0.0);
+                moves.len() - 1
+            });
+            let s = &mut moves[k];
             s.visits += c.visits;
-            *w += c.wins;
+            wins[k] += c.wins;
             s.prior = c.prior;
             s.proven = s.proven.or(c.proven);
         }
@@ -756,7 +820,7 @@ pub(crate) fn merge<G: Game>(
         best_move: best.map(|i| moves[i].mv),
         value: best.map_or(0.0, |i| moves[i].value),
         proven: summaries.iter().find_map(|s| s.proven),
-        pv: pv.to_vec(),
+        pv,
         playouts: summaries.iter().map(|s| s.playouts).sum(),
         nodes: summaries.iter().map(|s| s.nodes).sum(),
         depth: summaries.iter().map(|s| s.depth).max().unwrap_or(0),
@@ -787,38 +851,41 @@ pub(crate) fn merge<G: Game>(
 pub struct MctsStrategy<E> {
     search: Mcts<E>,
     limits: Limits,
-    seed: u64,
-    game_seed: u64,
+    seeds: Seeds,
+}
+
+/// The seeds of a Monte Carlo strategy's choices: one per ply of a game,
+/// derived from the game's seed and the strategy's own.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Seeds {
+    own: u64,
+    game: u64,
     plies: u64,
 }
 
-impl<E> MctsStrategy<E> {
-    /// A strategy searching with `eval` and `options` within `limits`.
-    /// The seed of `options` is mixed into every game's seed.
-    pub fn new(eval: E, options: MctsOptions, limits: Limits) -> Self {
-        let seed = options.seed;
-        MctsStrategy {
-            search: Mcts::new(eval, options),
-            limits,
-            seed,
-            game_seed: seed,
+impl Seeds {
+    pub(crate) fn new(own: u64) -> Self {
+        Seeds {
+            own,
+            game: own,
             plies: 0,
         }
     }
 
-    /// The searcher.
-    pub fn search(&self) -> &Mcts<E> {
-        &self.search
+    /// A new game with `seed`.
+    pub(crate) fn new_game(&mut self, seed: u64) {
+        self.game = seed;
+        self.plies = 0;
     }
 
-    /// The limits of every choice.
-    pub fn limits(&self) -> &Limits {
-        &self.limits
+    /// A move was played.
+    pub(crate) fn played(&mut self) {
+        self.plies += 1;
     }
 
     /// The seed of the next choice.
-    fn choice_seed(&self) -> u64 {
-        derive_seed(self.game_seed ^ self.seed.rotate_left(17), self.plies)
+    pub(crate) fn next(&self) -> u64 {
+        derive_seed(self.game ^ self.own.rotate_left(17), self.plies)
     }
 }
 
@@ -830,7 +897,7 @@ impl<E> MctsStrategy<E> {
         G: Game + Sync,
         E: Evaluator<G> + Sync,
     {
-        self.search.options.seed = self.choice_seed();
+        self.search.options.seed = self.seeds.next();
         self.search.search(pos, &self.limits)
     }
 }
@@ -846,13 +913,12 @@ impl<G: Game + Sync, E: Evaluator<G> + Sync> Strategy<G> for MctsStrategy<E> {
     }
 
     fn new_game(&mut self, _start: &G, seed: u64) -> Result<(), NoLegalMove> {
-        self.game_seed = seed;
-        self.plies = 0;
+        self.seeds.new_game(seed);
         Ok(())
     }
 
     fn played(&mut self, _before: &G, _mv: G::Move, _after: &G) -> Result<(), NoLegalMove> {
-        self.plies += 1;
+        self.seeds.played();
         Ok(())
     }
 }
