@@ -3,7 +3,8 @@
 //!
 //! - [`minimax_c4`]: bitboard Connect Four and its evaluation as the
 //!   `minimax` crate (0.6) sees them, so that both search crates search the
-//!   very same game;
+//!   very same game, and `minimax`'s Monte Carlo search as a Spielwerk
+//!   strategy;
 //! - [`connect_four_positions`]: the Connect Four positions and depths of
 //!   the alpha-beta comparison.
 

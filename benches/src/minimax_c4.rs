@@ -64,3 +64,47 @@ impl minimax::Evaluator for C4Eval {
         ConnectFourEval.evaluate(s) as minimax::Evaluation
     }
 }
+
+/// `minimax`'s `MonteCarloTreeSearch` on Connect Four as a
+/// [`board_search::Strategy`], so that it plays matches against
+/// Spielwerk's strategies. It draws its random numbers from the thread's
+/// generator (the crate offers no seed), so its games do not replay.
+pub struct MinimaxMcts {
+    search: minimax::MonteCarloTreeSearch<C4>,
+}
+
+impl core::fmt::Debug for MinimaxMcts {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MinimaxMcts").finish_non_exhaustive()
+    }
+}
+
+impl MinimaxMcts {
+    /// `playouts` rollouts per move on `threads` threads, the crate's
+    /// default options otherwise.
+    #[must_use]
+    pub fn new(playouts: u32, threads: usize) -> Self {
+        let options = minimax::MCTSOptions::default().with_num_threads(threads);
+        let mut search = minimax::MonteCarloTreeSearch::new(options);
+        search.set_max_rollouts(playouts);
+        MinimaxMcts { search }
+    }
+
+    /// The move for `pos` (`None` when it is over).
+    pub fn choose_move(&mut self, pos: &ConnectFour) -> Option<u8> {
+        minimax::Strategy::choose_move(&mut self.search, pos)
+    }
+}
+
+impl board_search::Strategy<ConnectFour> for MinimaxMcts {
+    type Error = board_search::NoLegalMove;
+
+    fn choose(
+        &mut self,
+        pos: &ConnectFour,
+    ) -> Result<board_search::Choice<u8>, board_search::NoLegalMove> {
+        self.choose_move(pos)
+            .map(board_search::Choice::new)
+            .ok_or(board_search::NoLegalMove)
+    }
+}
