@@ -2,6 +2,7 @@
 //! shared transposition table, killers, history, hints and quiescence, on
 //! one thread or several (lazy SMP).
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
@@ -164,6 +165,7 @@ where
             threads,
             busy: busy.as_ref(),
         };
+        let finished = Mutex::new(None);
         let main = Searcher::new(shared, std::mem::take(&mut self.worker), false);
         let (main, helper_nodes) = if threads == 1 {
             let main = iterate_main(main, pos, max_depth, &mut result, start, &mut progress);
@@ -171,13 +173,14 @@ where
         } else {
             std::thread::scope(|scope| {
                 // Each helper makes its own buffers, on its own thread.
+                let finished_ref = &finished;
                 let handles: Vec<_> = (1..threads)
                     .map(|i| {
                         scope.spawn(move || {
                             let mut worker = Worker::default();
                             worker.prepare(plies, history);
                             let helper = Searcher::new(shared, worker, true);
-                            let helper = iterate_helper(helper, pos, max_depth, i);
+                            let helper = iterate_helper(helper, pos, max_depth, i, finished_ref);
                             helper.nodes
                         })
                     })
@@ -185,6 +188,13 @@ where
                 let main = iterate_main(main, pos, max_depth, &mut result, start, &mut progress);
                 done.store(true, Relaxed);
                 let helper_nodes: u64 = handles.into_iter().filter_map(|h| h.join().ok()).sum();
+                // A helper that completed the last iteration first ended
+                // the search: its result stands.
+                let finished = finished.lock().map_or(None, |mut f| f.take());
+                if let Some(f) = finished.filter(|f| main.aborted && f.depth > result.depth) {
+                    adopt(pos, &f, &mut result, start);
+                    progress(&result);
+                }
                 (main, helper_nodes)
             })
         };
@@ -233,24 +243,70 @@ where
     main
 }
 
-/// A helper thread's iterative deepening: its results only fill the
-/// table. Odd helpers start one ply deeper than the main thread, so that
-/// the threads spread over two depths.
+/// The last iteration, completed by a helper thread: its depth, score and
+/// principal variation as indices into the move lists along it (so that
+/// no move crosses a thread).
+struct Finished {
+    depth: u32,
+    score: i32,
+    line: Vec<usize>,
+}
+
+/// Takes a helper's completed last iteration as the search's result.
+fn adopt<G: ZobristHash>(
+    pos: &G,
+    f: &Finished,
+    result: &mut SearchResult<G::Move>,
+    start: Instant,
+) {
+    let mut line = Vec::with_capacity(f.line.len());
+    let mut at = pos.clone();
+    for &i in &f.line {
+        let Some(&mv) = at.moves().as_slice().get(i) else {
+            break;
+        };
+        line.push(mv);
+        at.play_unchecked(mv);
+    }
+    if let Some(&best) = line.first() {
+        result.best_move = Some(best);
+        result.score = f.score;
+        result.pv = line;
+        result.depth = f.depth;
+        result.elapsed = start.elapsed();
+    }
+}
+
+/// A helper thread's iterative deepening: its results fill the table, and
+/// when it completes the last iteration before the calling thread, it
+/// reports it and ends the search. Odd helpers start one ply deeper than
+/// the main thread, so that the threads spread over two depths.
 fn iterate_helper<'a, G, E>(
     mut helper: Searcher<'a, G, E>,
     pos: &G,
     max_depth: u32,
     index: usize,
+    finished: &Mutex<Option<Finished>>,
 ) -> Searcher<'a, G, E>
 where
     G: ZobristHash,
     E: Evaluator<G>,
 {
     let mut previous = helper.static_eval(pos);
-    let first = 1 + (index % 2) as u32;
+    let first = (1 + (index % 2) as u32).min(max_depth);
     for depth in first..=max_depth {
         let score = helper.root(pos, depth, previous);
         if helper.aborted {
+            break;
+        }
+        if depth == max_depth {
+            let line = index_line(pos, &helper.w.pv[0]);
+            if let Ok(mut f) = finished.lock()
+                && f.is_none()
+            {
+                *f = Some(Finished { depth, score, line });
+            }
+            helper.stop_all();
             break;
         }
         previous = score;
@@ -260,4 +316,18 @@ where
         }
     }
     helper
+}
+
+/// A line of moves as their indices in the move lists along it.
+fn index_line<G: ZobristHash>(pos: &G, line: &[G::Move]) -> Vec<usize> {
+    let mut at = pos.clone();
+    let mut indices = Vec::with_capacity(line.len());
+    for &mv in line {
+        let Some(i) = at.moves().as_slice().iter().position(|&m| m == mv) else {
+            break;
+        };
+        indices.push(i);
+        at.play_unchecked(mv);
+    }
+    indices
 }

@@ -254,6 +254,11 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         self.s.total_nodes.fetch_add(delta, Relaxed) + delta
     }
 
+    /// Ends the search on every thread (a helper that completed it).
+    pub(crate) fn stop_all(&self) {
+        self.s.done.store(true, Relaxed);
+    }
+
     /// Stops this thread and the others.
     #[cold]
     fn abort(&mut self) {
