@@ -19,6 +19,7 @@ mod searcher;
 mod shared_table;
 mod strategy;
 mod tt;
+pub mod tutorial;
 mod wdl;
 
 pub use alphabeta::AlphaBeta;

@@ -456,7 +456,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
     /// A node one ply above the horizon, without quiescence: its children
     /// are worth their evaluation, scored in a loop of their own.
     fn frontier(&mut self, pos: &G, ply: u32, alpha: i32, beta: i32, plies: &mut [Ply<G>]) -> i32 {
-        self.node_at::<true>(pos, 1, ply, alpha, beta, plies)
+        self.node_at::<true, false>(pos, 1, ply, alpha, beta, plies)
     }
 
     /// An inner node (two plies or more above the horizon, or one with
@@ -470,14 +470,19 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         beta: i32,
         plies: &mut [Ply<G>],
     ) -> i32 {
-        self.node_at::<false>(pos, depth, ply, alpha, beta, plies)
+        if self.s.busy.is_some() && depth >= DEFER_DEPTH {
+            self.node_at::<false, true>(pos, depth, ply, alpha, beta, plies)
+        } else {
+            self.node_at::<false, false>(pos, depth, ply, alpha, beta, plies)
+        }
     }
 
-    /// The node loop, compiled once for the frontier (children scored by
-    /// evaluation) and once for inner nodes (children searched, with PVS and
-    /// enhanced transposition cut-offs).
+    /// The node loop, compiled for the frontier (children scored by
+    /// evaluation), for inner nodes (children searched, with PVS and
+    /// enhanced transposition cut-offs) and for inner nodes of a parallel
+    /// search that defer the moves other threads are searching.
     #[inline(always)]
-    fn node_at<const FRONTIER: bool>(
+    fn node_at<const FRONTIER: bool, const DEFER: bool>(
         &mut self,
         pos: &G,
         depth: u32,
@@ -520,26 +525,19 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         // often ends the node alone. Then the others, picked in order; in
         // a parallel search, those another thread is searching come last.
         let searched = usize::from(tt_index < n);
-        let busy = if FRONTIER || depth < DEFER_DEPTH {
-            None
-        } else {
-            self.s.busy
-        };
-        frame.deferred.clear();
-        let mut later = 0;
-        for i in 0.. {
+        let busy = if DEFER { self.s.busy } else { None };
+        if DEFER {
+            frame.deferred.clear();
+        }
+        let mut cut = false;
+        for i in 0..n {
             let index = if i < searched {
                 tt_index
-            } else if i < n {
+            } else {
                 if i == searched {
                     self.order(pos, ply, tt_index, frame);
                 }
                 pick(&mut frame.order, i - searched)
-            } else if let Some(&index) = frame.deferred.get(later) {
-                later += 1;
-                index
-            } else {
-                break;
             };
             let mv = frame.moves.as_slice()[index];
             let score = if FRONTIER {
@@ -548,7 +546,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
                 let mut child = pos.clone();
                 child.play_unchecked(mv);
                 let child_key = child.zobrist();
-                if i > 0 && i < n && busy.contains(child_key) {
+                if i > 0 && busy.contains(child_key) {
                     frame.deferred.push(index);
                     continue;
                 }
@@ -565,13 +563,25 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             if score > best {
                 best = score;
                 best_index = index;
-                if score > alpha {
-                    alpha = score;
-                    if pv_node {
-                        self.update_pv(ply as usize, mv);
-                    }
-                    if alpha >= beta {
-                        self.reward(pos, ply as usize, mv, depth);
+                if self.raise(pos, ply, depth, mv, score, &mut alpha, beta, pv_node) {
+                    cut = true;
+                    break;
+                }
+            }
+        }
+        // The deferred moves, by now mostly in the table.
+        if DEFER && !cut {
+            for k in 0..frame.deferred.len() {
+                let index = frame.deferred[k];
+                let mv = frame.moves.as_slice()[index];
+                let score = self.search_move(pos, me, mv, false, depth, ply, alpha, beta, rest);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_index = index;
+                    if self.raise(pos, ply, depth, mv, score, &mut alpha, beta, pv_node) {
                         break;
                     }
                 }
@@ -579,6 +589,36 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         }
         self.leave(key, depth, ply, alpha_orig, beta, best, best_index);
         best
+    }
+
+    /// A move scored `score`, better than the node's best so far: raises
+    /// `alpha` (and the line) if it beats it; `true` for a cut-off (after
+    /// the killer and history bonus).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn raise(
+        &mut self,
+        pos: &G,
+        ply: u32,
+        depth: u32,
+        mv: G::Move,
+        score: i32,
+        alpha: &mut i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> bool {
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        if pv_node {
+            self.update_pv(ply as usize, mv);
+        }
+        if score >= beta {
+            self.reward(pos, ply as usize, mv, depth);
+            return true;
+        }
+        false
     }
 
     /// The score of the leaf after `mv`, from the mover's point of view.

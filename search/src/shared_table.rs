@@ -111,8 +111,11 @@ impl SharedTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        // Multiply-shift maps the key onto any number of buckets evenly.
-        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        // Multiply-shift maps the key onto any number of buckets evenly,
+        // after a multiplication that spreads keys whose high bits are all
+        // zero (a game's own small hash) over the whole range.
+        let spread = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let i = ((u128::from(spread) * self.buckets.len() as u128) >> 64) as usize;
         &self.buckets[i]
     }
 
@@ -275,6 +278,16 @@ mod tests {
         assert!(t.probe(10).is_none(), "oldest shallow entry goes first");
         assert!(t.probe(2).is_some() && t.probe(4).is_some());
         assert_eq!(t.hashfull(), 1000);
+    }
+
+    #[test]
+    fn small_keys_spread_over_the_buckets() {
+        // A game whose hash is its own small encoding (all high bits zero).
+        let t = SharedTable::new(1);
+        let used: std::collections::HashSet<usize> = (0..1000u64)
+            .map(|k| (t.bucket(k) as *const Bucket) as usize)
+            .collect();
+        assert!(used.len() > 900, "{} buckets", used.len());
     }
 
     #[test]
