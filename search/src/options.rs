@@ -54,10 +54,13 @@ pub struct Options {
     pub aspiration: Option<i32>,
     /// Two killer moves per ply (quiet moves that caused a cut-off at that
     /// ply), searched first among the moves of equal
-    /// [hint](crate::Evaluator::move_hint).
+    /// [hint](crate::Evaluator::move_hint). (One ply above the horizon,
+    /// where a child costs only an evaluation, moves are ordered by hint
+    /// alone.)
     pub killers: bool,
     /// History heuristic (needs the evaluator's
-    /// [`history_size`](crate::Evaluator::history_size)).
+    /// [`history_size`](crate::Evaluator::history_size)); not one ply above
+    /// the horizon either.
     pub history: bool,
     /// The evaluator's [`move_hint`](crate::Evaluator::move_hint).
     pub hints: bool,

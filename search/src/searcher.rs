@@ -535,7 +535,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
                 tt_index
             } else {
                 if i == searched {
-                    self.order(pos, ply, tt_index, frame);
+                    self.order::<FRONTIER>(pos, ply, tt_index, frame);
                 }
                 pick(&mut frame.order, i - searched)
             };
@@ -762,14 +762,18 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         None
     }
 
-    /// Fills the ply's order with every move: killers first, then by hint
-    /// and history. The table's move (`skip`, searched already) goes last,
-    /// where no pick reaches it.
+    /// Fills the ply's order with every move: by hint, and among equal
+    /// hints killers first, then by history. The table's move (`skip`,
+    /// searched already) goes last, where no pick reaches it. At the
+    /// frontier (one ply above the horizon) by hint alone: a child costs
+    /// an evaluation there, and killers and history bought fewer nodes
+    /// than they cost instructions (measured on Connect Four: 2-8 % fewer
+    /// instructions without them).
     #[inline(always)]
-    fn order(&self, pos: &G, ply: u32, skip: usize, frame: &mut Ply<G>) {
+    fn order<const FRONTIER: bool>(&self, pos: &G, ply: u32, skip: usize, frame: &mut Ply<G>) {
         let o = self.s.options;
-        let killers = o.killers;
-        let history = !self.w.history.is_empty();
+        let killers = o.killers && !FRONTIER;
+        let history = !self.w.history.is_empty() && !FRONTIER;
         match (o.hints, history, killers) {
             (true, true, true) => self.fill::<true, true, true>(pos, ply, frame),
             (true, true, false) => self.fill::<true, true, false>(pos, ply, frame),
