@@ -1,7 +1,9 @@
 //! Time to depth of the parallel alpha-beta search: 2 threads against 1 on
-//! Connect Four, Reversi and Fanorona middle-game positions, and on
-//! Connect Four against the `minimax` crate's `ParallelSearch` (its
-//! Young-Brothers-Wait search) at the same numbers of threads.
+//! Connect Four, Reversi and Fanorona middle-game positions, for each way
+//! of sharing the work (lazy SMP with and without deferral, Young Brothers
+//! Wait), and on Connect Four against the `minimax` crate's
+//! `ParallelSearch` (its Young-Brothers-Wait search) at the same numbers of
+//! threads.
 //!
 //! ```text
 //! cargo run --release -p benches --example time_to_depth -- [RUNS] [GAME]
@@ -9,32 +11,28 @@
 //!
 //! Every measurement is one search from a new searcher (a new table) to a
 //! fixed depth; the configurations take turns, run after run (`RUNS`,
-//! default 7), and the median time of each is reported, with the speedup
-//! of 2 threads over 1 (the median of the per-run ratios). `GAME` picks one
-//! of `connect-four`, `reversi`, `fanorona` (default: all). On a machine
-//! shared with other work the figures mean little: look at the load
-//! average first (printed at the start and the end).
+//! default 7, alternately forwards and backwards), and the median time of
+//! each is reported, with its speedup over the same engine on one thread
+//! (the median of the per-run ratios). `GAME` picks one of `connect-four`,
+//! `reversi`, `fanorona` (default: all). On a machine shared with other
+//! work the figures mean little: the load average is printed at the start
+//! and the end.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use benches::minimax_c4::C4Eval;
 use board_core::{Game, ZobristHash};
-use board_search::{AlphaBeta, Evaluator, Limits, Opening, Options};
+use board_search::{AlphaBeta, Evaluator, Limits, Opening, Options, Parallelism};
 use minimax::{IterativeOptions, ParallelOptions, ParallelSearch, Strategy};
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
 
-/// One search to `depth` with `threads` threads; the time and the score.
-fn ours<G, E>(pos: &G, eval: E, depth: u32, threads: usize) -> (Duration, i32)
+/// One search to `depth`; its time and score.
+fn ours<G, E>(pos: &G, eval: E, depth: u32, options: Options) -> (Duration, i32)
 where
     G: ZobristHash + Sync,
     E: Evaluator<G> + Sync,
 {
-    let options = Options {
-        threads,
-        tt_mib: 16,
-        ..Options::default()
-    };
     let mut search = AlphaBeta::with_options(eval, options);
     let start = Instant::now();
     let r = search.search(pos, &Limits::depth(depth));
@@ -54,6 +52,36 @@ fn theirs(pos: &ConnectFour, depth: u32, threads: usize) -> (Duration, i32) {
     (start.elapsed(), i32::from(search.root_value()))
 }
 
+/// The options of one configuration of ours (a 16 MiB table).
+fn options(threads: usize, parallelism: Parallelism, defer: bool) -> Options {
+    Options {
+        threads,
+        parallelism,
+        defer,
+        tt_mib: 16,
+        ..Options::default()
+    }
+}
+
+/// Our configurations: one thread, then two threads each way.
+fn our_configs() -> Vec<(&'static str, Options)> {
+    vec![
+        ("spielwerk 1 thread", options(1, Parallelism::LazySmp, true)),
+        (
+            "spielwerk 2 lazy SMP + defer",
+            options(2, Parallelism::LazySmp, true),
+        ),
+        (
+            "spielwerk 2 lazy SMP",
+            options(2, Parallelism::LazySmp, false),
+        ),
+        (
+            "spielwerk 2 YBW",
+            options(2, Parallelism::YoungBrothersWait, false),
+        ),
+    ]
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -65,15 +93,16 @@ fn load() -> String {
         .unwrap_or_else(|_| "unknown".to_owned())
 }
 
-/// Runs `configs` in turn `runs` times and prints each one's median and the
-/// speedups of the pairs (1 thread, 2 threads) that follow each other.
-/// A named configuration: one search, its time and score.
-type Config<'a> = (&'a str, Box<dyn FnMut() -> (Duration, i32)>);
+/// A named configuration: the index of its one-thread baseline, and one
+/// search (its time and score).
+type Config<'a> = (String, usize, Box<dyn FnMut() -> (Duration, i32) + 'a>);
 
+/// Runs `configs` in turn `runs` times and prints each one's median time
+/// and its speedup over its baseline.
 fn measure(title: &str, runs: usize, configs: &mut [Config<'_>]) {
     println!("{title}");
     let mut times = vec![Vec::new(); configs.len()];
-    let mut scores = vec![None; configs.len()];
+    let mut scores = vec![0; configs.len()];
     for run in 0..runs {
         // Alternate the order, so that no configuration always runs first.
         let order: Vec<usize> = if run % 2 == 0 {
@@ -82,33 +111,44 @@ fn measure(title: &str, runs: usize, configs: &mut [Config<'_>]) {
             (0..configs.len()).rev().collect()
         };
         for i in order {
-            let (t, score) = (configs[i].1)();
+            let (t, score) = (configs[i].2)();
             times[i].push(t.as_secs_f64());
-            scores[i] = Some(score);
+            scores[i] = score;
         }
     }
-    for (i, (name, _)) in configs.iter().enumerate() {
-        let score = scores[i].map_or_else(String::new, |s| format!(", score {s}"));
+    for (i, (name, base, _)) in configs.iter().enumerate() {
+        let speedup = if *base == i {
+            String::new()
+        } else {
+            let ratios = times[*base]
+                .iter()
+                .zip(&times[i])
+                .map(|(b, t)| b / t)
+                .collect();
+            format!(", speedup {:.2}x", median(ratios))
+        };
         println!(
-            "  {name:<34} median {:>9.1} ms{score}",
-            median(times[i].clone()) * 1e3
+            "  {name:<30} median {:>9.1} ms, score {}{speedup}",
+            median(times[i].clone()) * 1e3,
+            scores[i]
         );
     }
-    for pair in (0..configs.len()).step_by(2) {
-        if pair + 1 < configs.len() {
-            let ratios = times[pair]
-                .iter()
-                .zip(&times[pair + 1])
-                .map(|(one, two)| one / two)
-                .collect();
-            println!(
-                "  speedup {} -> {}: {:.2}x",
-                configs[pair].0,
-                configs[pair + 1].0,
-                median(ratios)
-            );
-        }
-    }
+}
+
+/// Our configurations on `pos`, all measured against the first.
+fn ours_all<'a, G, E>(pos: &'a G, eval: &'a E, depth: u32) -> Vec<Config<'a>>
+where
+    G: ZobristHash + Sync,
+    E: Evaluator<G> + Clone + Sync,
+{
+    our_configs()
+        .into_iter()
+        .map(|(name, o)| {
+            let run: Box<dyn FnMut() -> (Duration, i32) + 'a> =
+                Box::new(move || ours(pos, eval.clone(), depth, o.clone()));
+            (name.to_owned(), 0, run)
+        })
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -126,29 +166,24 @@ fn main() -> ExitCode {
     println!("load average at the start: {}", load());
 
     if wanted("connect-four") {
-        for (moves, depth) in [("4453", 15), ("4453443335", 18)] {
+        for (moves, depth) in [("4453", 16), ("4453443335", 18)] {
             let pos: ConnectFour = moves.parse().expect("a legal position");
+            let mut configs = ours_all(&pos, &ConnectFourEval, depth);
+            let base = configs.len();
+            configs.push((
+                "minimax ParallelSearch 1 thread".to_owned(),
+                base,
+                Box::new(move || theirs(&pos, depth, 1)),
+            ));
+            configs.push((
+                "minimax ParallelSearch 2".to_owned(),
+                base,
+                Box::new(move || theirs(&pos, depth, 2)),
+            ));
             measure(
                 &format!("connect-four {moves} depth {depth}"),
                 runs,
-                &mut [
-                    (
-                        "spielwerk AlphaBeta 1 thread",
-                        Box::new(move || ours(&pos, ConnectFourEval, depth, 1)),
-                    ),
-                    (
-                        "spielwerk AlphaBeta 2 threads",
-                        Box::new(move || ours(&pos, ConnectFourEval, depth, 2)),
-                    ),
-                    (
-                        "minimax ParallelSearch 1 thread",
-                        Box::new(move || theirs(&pos, depth, 1)),
-                    ),
-                    (
-                        "minimax ParallelSearch 2 threads",
-                        Box::new(move || theirs(&pos, depth, 2)),
-                    ),
-                ],
+                &mut configs,
             );
         }
     }
@@ -162,21 +197,12 @@ fn main() -> ExitCode {
             let mv = transcript[i..i + 2].parse().expect("a square");
             pos.play(mv).expect("a legal move");
         }
-        let depth = 9;
-        let (a, b) = (pos, pos);
+        let depth = 10;
+        let eval = PatternEval::default();
         measure(
-            &format!("reversi (WTHOR 1977 #1 after 24 moves) depth {depth}"),
+            &format!("reversi (WTHOR 1977 game 1 after 24 moves) depth {depth}"),
             runs,
-            &mut [
-                (
-                    "spielwerk AlphaBeta 1 thread",
-                    Box::new(move || ours(&a, PatternEval::default(), depth, 1)),
-                ),
-                (
-                    "spielwerk AlphaBeta 2 threads",
-                    Box::new(move || ours(&b, PatternEval::default(), depth, 2)),
-                ),
-            ],
+            &mut ours_all(&pos, &eval, depth),
         );
     }
 
@@ -185,21 +211,12 @@ fn main() -> ExitCode {
         // 12 random plies from the start (seed 3): a middle game.
         let opening = Opening::random(fanorona_rules::Position::new(), 12, 3);
         let pos = opening.position().expect("legal random moves");
-        let depth = 7;
-        let (a, b) = (pos.clone(), pos);
+        let depth = 11;
+        let eval = FanoronaEval::default();
         measure(
             &format!("fanorona (12 random plies, seed 3) depth {depth}"),
             runs,
-            &mut [
-                (
-                    "spielwerk AlphaBeta 1 thread",
-                    Box::new(move || ours(&a, FanoronaEval::default(), depth, 1)),
-                ),
-                (
-                    "spielwerk AlphaBeta 2 threads",
-                    Box::new(move || ours(&b, FanoronaEval::default(), depth, 2)),
-                ),
-            ],
+            &mut ours_all(&pos, &eval, depth),
         );
     }
     println!("load average at the end: {}", load());

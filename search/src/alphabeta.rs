@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use board_core::{MoveList, ZobristHash};
 
-use crate::options::Options;
+use crate::options::{Options, Parallelism};
 use crate::score::plies_to_end;
 use crate::searcher::{Busy, Searcher, Shared, Worker, terminal_score};
+use crate::ybw::{self, Ybw};
 use crate::{Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
 
 /// A flag nobody sets: the stop flag of a search without one.
@@ -151,7 +152,9 @@ where
         };
         self.worker.prepare(plies, history);
         let done = AtomicBool::new(false);
-        let busy = (threads > 1 && self.options.defer).then(Busy::new);
+        let ybw_mode = threads > 1 && self.options.parallelism == Parallelism::YoungBrothersWait;
+        let busy = (threads > 1 && self.options.defer && !ybw_mode).then(Busy::new);
+        let ybw = ybw_mode.then(Ybw::new);
         let total_nodes = AtomicU64::new(0);
         let shared = Shared {
             eval: &self.eval,
@@ -164,6 +167,7 @@ where
             total_nodes: &total_nodes,
             threads,
             busy: busy.as_ref(),
+            ybw: ybw.as_ref(),
         };
         let finished = Mutex::new(None);
         let main = Searcher::new(shared, std::mem::take(&mut self.worker), false);
@@ -179,6 +183,9 @@ where
                         scope.spawn(move || {
                             let mut worker = Worker::default();
                             worker.prepare(plies, history);
+                            if let Some(ybw) = shared.ybw {
+                                return ybw::help(shared, ybw, pos, worker);
+                            }
                             let helper = Searcher::new(shared, worker, true);
                             let helper = iterate_helper(helper, pos, max_depth, i, finished_ref);
                             helper.nodes

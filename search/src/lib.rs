@@ -21,6 +21,7 @@ mod strategy;
 mod tt;
 pub mod tutorial;
 mod wdl;
+mod ybw;
 
 pub use alphabeta::AlphaBeta;
 pub use eval::Evaluator;
@@ -31,7 +32,7 @@ pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult,
 pub use mcts::{
     DEFAULT_PLAYOUTS, Mcts, MctsOptions, MctsResult, MctsStrategy, MoveStats, NoKnowledge, Playout,
 };
-pub use options::{Options, TtCutoffs};
+pub use options::{Options, Parallelism, TtCutoffs};
 pub use play::{
     DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,
 };

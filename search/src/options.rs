@@ -38,6 +38,24 @@ impl TtCutoffs {
     }
 }
 
+/// How the threads of a parallel [`AlphaBeta`](crate::AlphaBeta) search
+/// share the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Parallelism {
+    /// Lazy SMP: every thread searches the whole tree by iterative
+    /// deepening (the helpers one ply apart), sharing the transposition
+    /// table; with [`Options::defer`], a thread that meets a move another
+    /// thread is searching searches the node's other moves first. The
+    /// search ends when any thread completes the last iteration.
+    #[default]
+    LazySmp,
+    /// Young Brothers Wait: the calling thread searches, and at a
+    /// null-window node four plies or more above the horizon, once the
+    /// eldest move has failed to cut it off, offers the younger moves to
+    /// the idle helper threads, which search them alongside it.
+    YoungBrothersWait,
+}
+
 /// The switches of [`AlphaBeta`](crate::AlphaBeta). All of them change only
 /// the order in which moves are searched and the windows they are searched
 /// with, so none changes the root score — except
@@ -82,6 +100,8 @@ pub struct Options {
     /// searching searches its other moves first (simplified ABDADA), so
     /// that the threads spread over the tree. No effect on one thread.
     pub defer: bool,
+    /// How several threads share the work.
+    pub parallelism: Parallelism,
 }
 
 impl Default for Options {
@@ -98,6 +118,7 @@ impl Default for Options {
             quiescence_plies: 32,
             threads: 1,
             defer: true,
+            parallelism: Parallelism::LazySmp,
         }
     }
 }
@@ -120,6 +141,7 @@ impl Options {
             quiescence_plies: 32,
             threads: 1,
             defer: true,
+            parallelism: Parallelism::LazySmp,
         }
     }
 }

@@ -9,14 +9,17 @@
 //!
 //! [`AlphaBeta`]: crate::AlphaBeta
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use board_core::{Game, MoveList, Outcome, Player, ZobristHash};
 
 use crate::options::Options;
 use crate::score::{from_table, is_decisive, to_table};
+use crate::ybw::{SPLIT_DEPTH, Split, Ybw};
 use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable, loss_in, win_in};
+
+use std::sync::Arc;
 
 /// How often (in nodes) the clock and a shared node limit are checked. A
 /// stop flag (one relaxed atomic load) is read at every node.
@@ -50,6 +53,8 @@ pub(crate) struct Shared<'a, E> {
     /// The positions being searched by some thread, when threads defer
     /// them (a parallel search).
     pub(crate) busy: Option<&'a Busy>,
+    /// The split point of a Young Brothers Wait search.
+    pub(crate) ybw: Option<&'a Ybw>,
 }
 
 /// The least depth at which a parallel search defers a child another
@@ -161,6 +166,9 @@ pub(crate) struct Worker<G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
     pub(crate) pv: Vec<Vec<G::Move>>,
+    /// The index of the move searched at each ply, from the root (kept by
+    /// the splitting thread of a YBW search).
+    path: Vec<usize>,
 }
 
 impl<G: Game> Default for Worker<G> {
@@ -170,6 +178,7 @@ impl<G: Game> Default for Worker<G> {
             killers: Vec::new(),
             history: Vec::new(),
             pv: Vec::new(),
+            path: Vec::new(),
         }
     }
 }
@@ -178,6 +187,7 @@ impl<G: Game> Worker<G> {
     /// Makes room for `plies` plies and forgets killers and history.
     pub(crate) fn prepare(&mut self, plies: usize, history: usize) {
         self.plies.resize_with(plies, Ply::default);
+        self.path.resize(plies + 1, 0);
         self.pv.resize_with(plies + 1, Vec::new);
         self.pv.iter_mut().for_each(Vec::clear);
         self.killers.clear();
@@ -212,6 +222,12 @@ pub(crate) struct Searcher<'a, G: Game, E> {
     /// Whether the last iteration stopped anywhere short of the end of a
     /// game (so that a deeper one could see more).
     pub(crate) horizon_hit: bool,
+    /// Whether this thread offers split points (the calling thread of a
+    /// YBW search).
+    splits: bool,
+    /// Whether this searcher searches one move of a split point (its stop
+    /// flag is the split point's).
+    task: bool,
 }
 
 impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
@@ -228,9 +244,50 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             next_check: 0,
             aborted: false,
             horizon_hit: false,
+            splits: !helper && s.ybw.is_some(),
+            task: false,
         };
         searcher.schedule_check();
         searcher
+    }
+
+    /// A searcher that reads `poll` as its stop flag (a helper's task of a
+    /// YBW search: the split point's flag).
+    pub(crate) fn with_poll(s: Shared<'a, E>, w: Worker<G>, poll: &'a AtomicBool) -> Self {
+        let mut searcher = Searcher::new(s, w, true);
+        searcher.poll = poll;
+        searcher.task = true;
+        searcher
+    }
+
+    /// Searches `mv` of the node `pos` (at `ply`, `depth` plies above the
+    /// horizon) with the null window `(beta - 1, beta)`: a helper's move of
+    /// a split point. The score is from the point of view of `pos`'s side
+    /// to move.
+    pub(crate) fn search_split_move(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        depth: u32,
+        ply: u32,
+        beta: i32,
+    ) -> i32 {
+        let mut plies = std::mem::take(&mut self.w.plies);
+        let from = (ply as usize + 1).min(plies.len());
+        let me = pos.to_move();
+        let score = self.search_move(
+            pos,
+            me,
+            mv,
+            true,
+            depth,
+            ply,
+            beta - 1,
+            beta,
+            &mut plies[from..],
+        );
+        self.w.plies = plies;
+        score
     }
 
     /// Ends the search and gives back the thread's state.
@@ -293,9 +350,20 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             self.check_limits();
         }
         if self.poll.load(Relaxed) {
-            self.abort();
+            self.polled();
         }
         self.aborted
+    }
+
+    /// This thread's stop flag is set: it stops, and if the flag is the
+    /// user's, so do the others. (A split point's flag stops only the
+    /// helper's move of that node.)
+    #[cold]
+    fn polled(&mut self) {
+        self.aborted = true;
+        if !self.task {
+            self.s.done.store(true, Relaxed);
+        }
     }
 
     #[inline(always)]
@@ -456,7 +524,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
     /// A node one ply above the horizon, without quiescence: its children
     /// are worth their evaluation, scored in a loop of their own.
     fn frontier(&mut self, pos: &G, ply: u32, alpha: i32, beta: i32, plies: &mut [Ply<G>]) -> i32 {
-        self.node_at::<true, false>(pos, 1, ply, alpha, beta, plies)
+        self.node_at::<true, false, false>(pos, 1, ply, alpha, beta, plies)
     }
 
     /// An inner node (two plies or more above the horizon, or one with
@@ -470,19 +538,22 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         beta: i32,
         plies: &mut [Ply<G>],
     ) -> i32 {
-        if self.s.busy.is_some() && depth >= DEFER_DEPTH {
-            self.node_at::<false, true>(pos, depth, ply, alpha, beta, plies)
+        if self.splits {
+            self.node_at::<false, false, true>(pos, depth, ply, alpha, beta, plies)
+        } else if self.s.busy.is_some() && depth >= DEFER_DEPTH {
+            self.node_at::<false, true, false>(pos, depth, ply, alpha, beta, plies)
         } else {
-            self.node_at::<false, false>(pos, depth, ply, alpha, beta, plies)
+            self.node_at::<false, false, false>(pos, depth, ply, alpha, beta, plies)
         }
     }
 
     /// The node loop, compiled for the frontier (children scored by
     /// evaluation), for inner nodes (children searched, with PVS and
-    /// enhanced transposition cut-offs) and for inner nodes of a parallel
-    /// search that defer the moves other threads are searching.
+    /// enhanced transposition cut-offs), for inner nodes of a lazy SMP
+    /// search that defer the moves other threads are searching, and for
+    /// the splitting thread of a YBW search.
     #[inline(always)]
-    fn node_at<const FRONTIER: bool, const DEFER: bool>(
+    fn node_at<const FRONTIER: bool, const DEFER: bool, const SPLIT: bool>(
         &mut self,
         pos: &G,
         depth: u32,
@@ -531,6 +602,35 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         }
         let mut cut = false;
         for i in 0..n {
+            if SPLIT
+                && i > 0
+                && i + 1 < n
+                && !pv_node
+                && depth >= SPLIT_DEPTH
+                && self.s.ybw.is_some_and(Ybw::has_idle)
+            {
+                // Young brothers: the eldest is searched, the others go
+                // to every thread.
+                if i == searched {
+                    self.order::<FRONTIER>(pos, ply, tt_index, frame);
+                }
+                let younger: Vec<usize> = (i..n)
+                    .map(|j| pick(&mut frame.order, j - searched))
+                    .collect();
+                let (score, index) = self.split(pos, depth, ply, beta, younger, frame, rest);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_index = index;
+                    if score >= beta {
+                        let mv = frame.moves.as_slice()[index];
+                        self.reward(pos, ply as usize, mv, depth);
+                    }
+                }
+                break;
+            }
             let index = if i < searched {
                 tt_index
             } else {
@@ -540,6 +640,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
                 pick(&mut frame.order, i - searched)
             };
             let mv = frame.moves.as_slice()[index];
+            if SPLIT {
+                self.w.path[ply as usize] = index;
+            }
             let score = if FRONTIER {
                 self.leaf(pos, me, mv, ply + 1)
             } else if let Some(busy) = busy {
@@ -589,6 +692,58 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         }
         self.leave(key, depth, ply, alpha_orig, beta, best, best_index);
         best
+    }
+
+    /// Searches the `younger` moves (indices, best first) of the null-window
+    /// node `pos` together with the idle helpers, and returns the best
+    /// score and move index among them.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    fn split(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        beta: i32,
+        younger: Vec<usize>,
+        frame: &Ply<G>,
+        rest: &mut [Ply<G>],
+    ) -> (i32, usize) {
+        let Some(ybw) = self.s.ybw else {
+            return (-INFINITY, usize::MAX);
+        };
+        let split = Arc::new(Split {
+            path: self.w.path[..ply as usize].to_vec(),
+            depth,
+            ply,
+            beta,
+            moves: younger,
+            next: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+            working: AtomicUsize::new(0),
+            best: std::sync::Mutex::new((-INFINITY, usize::MAX)),
+        });
+        ybw.offer(&split);
+        let me = pos.to_move();
+        while let Some(index) = split.take() {
+            let mv = frame.moves.as_slice()[index];
+            self.w.path[ply as usize] = index;
+            let score = self.search_move(pos, me, mv, true, depth, ply, beta - 1, beta, rest);
+            if self.aborted {
+                split.stop.store(true, Relaxed);
+                break;
+            }
+            if split.record(score, index) {
+                break;
+            }
+        }
+        ybw.withdraw();
+        // Wait for the helpers' moves of this node.
+        while split.working.load(Relaxed) > 0 {
+            std::hint::spin_loop();
+        }
+        split.result()
     }
 
     /// A move scored `score`, better than the node's best so far: raises

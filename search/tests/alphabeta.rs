@@ -30,6 +30,7 @@ fn options(bits: u32) -> Options {
         quiescence_plies: Q,
         threads: 1,
         defer: true,
+        parallelism: board_search::Parallelism::LazySmp,
     }
 }
 

@@ -7,7 +7,9 @@
 use std::time::{Duration, Instant};
 
 use board_core::{Game, SplitMix64, ZobristHash};
-use board_search::{AlphaBeta, Evaluator, Limits, Options, StopFlag, TtCutoffs, reference};
+use board_search::{
+    AlphaBeta, Evaluator, Limits, Options, Parallelism, StopFlag, TtCutoffs, reference,
+};
 use proptest::prelude::*;
 use spielwerk_testgames::{ConnectFour, ConnectFourEval, RandomTree, TreeEval};
 
@@ -18,6 +20,7 @@ fn parallel(threads: usize, cutoffs: TtCutoffs, defer: bool) -> Options {
     Options {
         threads,
         defer,
+        parallelism: Parallelism::LazySmp,
         tt_cutoffs: cutoffs,
         tt_mib: 1,
         quiescence_plies: Q,
@@ -73,6 +76,14 @@ where
     }
 }
 
+/// The Young Brothers Wait search with `threads` threads.
+fn ybw(threads: usize, cutoffs: TtCutoffs) -> Options {
+    Options {
+        parallelism: Parallelism::YoungBrothersWait,
+        ..parallel(threads, cutoffs, false)
+    }
+}
+
 #[test]
 fn two_and_three_threads_match_negamax_on_connect_four() {
     for seed in 0..6 {
@@ -86,6 +97,13 @@ fn two_and_three_threads_match_negamax_on_connect_four() {
                     parallel(threads, TtCutoffs::EqualDepth, defer),
                 );
             }
+            check(
+                &pos,
+                ConnectFourEval,
+                8,
+                ybw(threads, TtCutoffs::EqualDepth),
+            );
+            check(&pos, ConnectFourEval, 8, ybw(threads, TtCutoffs::Off));
         }
     }
 }
@@ -113,6 +131,10 @@ proptest! {
             parallel(threads, TtCutoffs::EqualDepth, defer));
         check(&RandomTree::new(seed, 10), TreeEval, depth + 1,
             parallel(threads, TtCutoffs::EqualDepth, defer));
+        check(&connect_four(seed, plies), ConnectFourEval, depth + 2,
+            ybw(threads, TtCutoffs::EqualDepth));
+        check(&RandomTree::new(seed, 12), TreeEval, depth + 3,
+            ybw(threads, TtCutoffs::EqualDepth));
     }
 
     /// With cut-offs from entries of any depth, a score may depend on which
@@ -134,8 +156,16 @@ proptest! {
 
 #[test]
 fn a_parallel_search_keeps_its_limits() {
+    for options in [
+        parallel(2, TtCutoffs::AnyDepth, true),
+        ybw(2, TtCutoffs::AnyDepth),
+    ] {
+        keeps_limits(options);
+    }
+}
+
+fn keeps_limits(options: Options) {
     let pos = ConnectFour::new();
-    let options = parallel(2, TtCutoffs::AnyDepth, true);
     // Nodes: all threads together, checked every few hundred nodes each.
     let r = AlphaBeta::with_options(ConnectFourEval, options.clone())
         .search(&pos, &Limits::nodes(50_000));
