@@ -12,7 +12,8 @@
 //! position in [`benches::connect_four_positions`] (or any position as its
 //! moves, `4453`) and optionally a depth.
 //! Prints the score and the nodes; callgrind's total counts only the
-//! search (the table's allocation included, as in the benchmark).
+//! search: both engines are made (their tables allocated) outside it, as
+//! in the benchmark.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -23,23 +24,36 @@ use minimax::{IterativeOptions, IterativeSearch, Strategy};
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
 
 #[inline(never)]
-fn run_spielwerk(pos: &ConnectFour, depth: u32) -> (i32, u64) {
-    let options = Options {
-        tt_mib: 1,
-        ..Options::default()
-    };
-    let r = AlphaBeta::with_options(ConnectFourEval, options).search(pos, &Limits::depth(depth));
+fn run_spielwerk(
+    search: &mut AlphaBeta<ConnectFour, ConnectFourEval>,
+    pos: &ConnectFour,
+    depth: u32,
+) -> (i32, u64) {
+    let r = search.search(pos, &Limits::depth(depth));
     (r.score, r.nodes)
 }
 
 #[inline(never)]
-fn run_minimax(pos: &ConnectFour, depth: u32) -> (i32, u64) {
+fn run_minimax(search: &mut IterativeSearch<C4Eval>, pos: &ConnectFour) {
+    black_box(search.choose_move(pos));
+}
+
+fn spielwerk(pos: &ConnectFour, depth: u32) -> (i32, u64) {
+    let options = Options {
+        tt_mib: 1,
+        ..Options::default()
+    };
+    let mut search = AlphaBeta::with_options(ConnectFourEval, options);
+    run_spielwerk(&mut search, pos, depth)
+}
+
+fn minimax(pos: &ConnectFour, depth: u32) -> (i32, u64) {
     let mut search = IterativeSearch::new(
         C4Eval,
         IterativeOptions::new().with_table_byte_size(1 << 20),
     );
     search.set_max_depth(depth as u8);
-    black_box(search.choose_move(pos));
+    run_minimax(&mut search, pos);
     // minimax reports its node count only in a text summary.
     let stats = search.stats(&mut pos.clone());
     let nodes = stats
@@ -80,8 +94,8 @@ fn main() -> ExitCode {
         }
     };
     let (score, nodes) = match engine.as_str() {
-        "spielwerk" => run_spielwerk(&pos, depth),
-        "minimax" => run_minimax(&pos, depth),
+        "spielwerk" => spielwerk(&pos, depth),
+        "minimax" => self::minimax(&pos, depth),
         other => {
             eprintln!("unknown engine {other}: spielwerk or minimax");
             return ExitCode::FAILURE;
