@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use board_core::{Determinize, Game, MoveList, Player, SplitMix64};
 
-use crate::mcts::{
+use crate::monte_carlo::{
     Budget, RootChild, Seeds, Stats, Summary, choice, for_first, leaf_reward, merge,
     monte_carlo_accessors, outcome_reward, priors, selection_value,
 };

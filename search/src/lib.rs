@@ -10,6 +10,7 @@ mod ismcts;
 mod limits;
 mod matches;
 mod mcts;
+mod monte_carlo;
 mod options;
 mod play;
 pub mod reference;
@@ -29,9 +30,8 @@ pub use expectimax::{Expectimax, ExpectimaxOptions};
 pub use ismcts::{Ismcts, IsmctsStrategy};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
 pub use matches::{MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match};
-pub use mcts::{
-    DEFAULT_PLAYOUTS, Mcts, MctsOptions, MctsResult, MctsStrategy, MoveStats, NoKnowledge, Playout,
-};
+pub use mcts::{Mcts, MctsStrategy};
+pub use monte_carlo::{DEFAULT_PLAYOUTS, MctsOptions, MctsResult, MoveStats, NoKnowledge, Playout};
 pub use options::{Options, Parallelism, TtCutoffs};
 pub use play::{
     DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,
