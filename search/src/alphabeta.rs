@@ -170,7 +170,7 @@ where
             ybw: ybw.as_ref(),
         };
         let finished = Mutex::new(None);
-        let main = Searcher::new(shared, std::mem::take(&mut self.worker), false);
+        let main = Searcher::new(shared, std::mem::take(&mut self.worker), false).splitting(pos);
         let (main, helper_nodes) = if threads == 1 {
             let main = iterate_main(main, pos, max_depth, &mut result, start, &mut progress);
             (main, 0)
@@ -205,7 +205,7 @@ where
                 (main, helper_nodes)
             })
         };
-        let nodes = main.nodes + helper_nodes;
+        let nodes = main.nodes + main.helped_nodes + helper_nodes;
         self.worker = main.into_worker();
         result.nodes = nodes;
         result.elapsed = start.elapsed();

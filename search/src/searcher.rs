@@ -16,7 +16,7 @@ use board_core::{Game, MoveList, Outcome, Player, ZobristHash};
 
 use crate::options::Options;
 use crate::score::{from_table, is_decisive, to_table};
-use crate::ybw::{SPLIT_DEPTH, Split, Ybw};
+use crate::ybw::{self, SPLIT_DEPTH, Split, Ybw};
 use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable, loss_in, win_in};
 
 use std::sync::Arc;
@@ -141,6 +141,17 @@ pub(crate) struct Searcher<'a, G: Game, E> {
     /// Whether this searcher searches one move of a split point (its stop
     /// flag is the split point's).
     task: bool,
+    /// The root of the search (for helping at other threads' split points
+    /// of a YBW search).
+    root: Option<&'a G>,
+    /// The buffers for helping at other threads' split points.
+    spare: Option<Worker<G>>,
+    /// Nodes searched helping at other threads' split points.
+    pub(crate) helped_nodes: u64,
+    /// The plies and history slots of this thread's buffers (for a spare
+    /// worker of the same size, made while the buffers are out in the
+    /// search).
+    sizes: (usize, usize),
 }
 
 impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
@@ -157,19 +168,44 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             next_check: 0,
             aborted: false,
             horizon_hit: false,
-            splits: !helper && s.ybw.is_some(),
+            splits: false,
             task: false,
+            root: None,
+            spare: None,
+            helped_nodes: 0,
+            sizes: (0, 0),
         };
+        searcher.sizes = (searcher.w.plies.len(), searcher.w.history.len());
         searcher.schedule_check();
         searcher
     }
 
-    /// A searcher that reads `poll` as its stop flag (a helper's task of a
-    /// YBW search: the split point's flag).
-    pub(crate) fn with_poll(s: Shared<'a, E>, w: Worker<G>, poll: &'a AtomicBool) -> Self {
+    /// The calling thread of a YBW search, which splits and helps, from
+    /// `root`.
+    pub(crate) fn splitting(mut self, root: &'a G) -> Self {
+        self.splits = self.s.ybw.is_some();
+        self.root = Some(root);
+        self
+    }
+
+    /// A searcher of the moves of one split point of a YBW search: it reads
+    /// the split point's stop flag, and splits again if `can_split`.
+    pub(crate) fn task(
+        s: Shared<'a, E>,
+        mut w: Worker<G>,
+        poll: &'a AtomicBool,
+        root: &'a G,
+        path: &[usize],
+        can_split: bool,
+    ) -> Self {
+        if let Some(head) = w.path.get_mut(..path.len()) {
+            head.copy_from_slice(path);
+        }
         let mut searcher = Searcher::new(s, w, true);
         searcher.poll = poll;
         searcher.task = true;
+        searcher.splits = can_split;
+        searcher.root = Some(root);
         searcher
     }
 
@@ -181,10 +217,12 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         &mut self,
         pos: &G,
         mv: G::Move,
+        index: usize,
         depth: u32,
         ply: u32,
         beta: i32,
     ) -> i32 {
+        self.w.path[ply as usize] = index;
         let mut plies = std::mem::take(&mut self.w.plies);
         let from = (ply as usize + 1).min(plies.len());
         let me = pos.to_move();
@@ -651,11 +689,28 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
                 break;
             }
         }
-        ybw.withdraw();
-        // Wait for the helpers' moves of this node.
+        ybw.withdraw(&split);
+        // Wait for the others' moves of this node, and help with theirs
+        // meanwhile.
+        ybw.enter_idle();
         while split.working.load(Relaxed) > 0 {
-            std::hint::spin_loop();
+            let Some((other, root)) = ybw.current(Some(&split)).zip(self.root) else {
+                std::hint::spin_loop();
+                continue;
+            };
+            ybw.leave_idle();
+            let (plies, history) = self.sizes;
+            let spare = self.spare.take().unwrap_or_else(|| {
+                let mut w = Worker::default();
+                w.prepare(plies, history);
+                w
+            });
+            let (nodes, spare) = ybw::work_on(self.s, &other, root, spare, false);
+            self.helped_nodes += nodes;
+            self.spare = Some(spare);
+            ybw.enter_idle();
         }
+        ybw.leave_idle();
         split.result()
     }
 

@@ -2,12 +2,15 @@
 //! thread offers the younger moves of a node to idle helper threads once
 //! the eldest has been searched (and has not cut the node off).
 //!
-//! The calling thread alone splits, and only at null-window nodes (where
-//! no principal variation is kept and the window never moves: every move
-//! is searched with the same `(beta - 1, beta)`), two plies or more above
-//! the horizon. A split point names its node by the path of move indices
-//! from the root, so that a helper replays it from the root it shares,
-//! and no position or move crosses a thread.
+//! Splits happen only at null-window nodes (where no principal variation
+//! is kept and the window never moves: every move is searched with the
+//! same `(beta - 1, beta)`), [`SPLIT_DEPTH`] plies or more above the
+//! horizon, when some thread is idle. Any thread splits; one that waits for
+//! the other threads' moves of its split point helps meanwhile with the
+//! split points they offer (the "helpful master"), with searches that do
+//! not split again. A split point names its node by the path of move
+//! indices from the root, so that a helper replays it from the root all
+//! threads share, and no position or move crosses a thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -68,6 +71,11 @@ impl Split {
     pub(crate) fn result(&self) -> (i32, usize) {
         self.best.lock().map_or((i32::MIN, usize::MAX), |b| *b)
     }
+
+    /// Whether a move is left to take.
+    fn has_moves(&self) -> bool {
+        !self.stop.load(Relaxed) && self.next.load(Relaxed) < self.moves.len()
+    }
 }
 
 /// What the threads of a YBW search share: the split point on offer.
@@ -103,16 +111,73 @@ impl Ybw {
         self.offers.fetch_add(1, Relaxed);
     }
 
-    /// Withdraws the offer.
-    pub(crate) fn withdraw(&self) {
-        if let Ok(mut offer) = self.offer.lock() {
+    /// Withdraws the offer of `split` (if it is still the one on offer).
+    pub(crate) fn withdraw(&self, split: &Arc<Split>) {
+        if let Ok(mut offer) = self.offer.lock()
+            && offer.as_ref().is_some_and(|o| Arc::ptr_eq(o, split))
+        {
             *offer = None;
         }
     }
 
-    fn current(&self) -> Option<Arc<Split>> {
-        self.offer.lock().ok().and_then(|o| o.clone())
+    /// The split point on offer with moves left, other than `not`.
+    pub(crate) fn current(&self, not: Option<&Arc<Split>>) -> Option<Arc<Split>> {
+        let offer = self.offer.lock().ok()?.clone()?;
+        let mine = not.is_some_and(|n| Arc::ptr_eq(n, &offer));
+        (!mine && offer.has_moves()).then_some(offer)
     }
+
+    /// A thread waits for work.
+    pub(crate) fn enter_idle(&self) {
+        self.idle.fetch_add(1, Relaxed);
+    }
+
+    /// A thread found work.
+    pub(crate) fn leave_idle(&self) {
+        self.idle.fetch_sub(1, Relaxed);
+    }
+}
+
+/// Searches moves of `split` with `worker` until none is left: a helper's
+/// work at one split point. Its searches split again if `can_split`.
+/// Returns the nodes and the worker.
+pub(crate) fn work_on<G, E>(
+    shared: Shared<'_, E>,
+    split: &Split,
+    root: &G,
+    worker: Worker<G>,
+    can_split: bool,
+) -> (u64, Worker<G>)
+where
+    G: ZobristHash,
+    E: Evaluator<G>,
+{
+    // Count in before taking a move, so that the splitting thread waits
+    // for every move it did not search itself.
+    split.working.fetch_add(1, Relaxed);
+    let mut node = root.clone();
+    for &i in &split.path {
+        let Some(&mv) = node.moves().as_slice().get(i) else {
+            break;
+        };
+        node.play_unchecked(mv);
+    }
+    let moves = node.moves();
+    let mut searcher = Searcher::task(shared, worker, &split.stop, root, &split.path, can_split);
+    while let Some(index) = split.take() {
+        let Some(&mv) = moves.as_slice().get(index) else {
+            continue;
+        };
+        let score =
+            searcher.search_split_move(&node, mv, index, split.depth, split.ply, split.beta);
+        if searcher.aborted || split.record(score, index) {
+            break;
+        }
+    }
+    let nodes = searcher.nodes + searcher.helped_nodes;
+    let worker = searcher.into_worker();
+    split.working.fetch_sub(1, Relaxed);
+    (nodes, worker)
 }
 
 /// A helper thread of a YBW search: it waits for split points and searches
@@ -124,7 +189,7 @@ where
 {
     let mut nodes = 0;
     let mut seen = 0;
-    ybw.idle.fetch_add(1, Relaxed);
+    ybw.enter_idle();
     while !shared.done.load(Relaxed) {
         let offers = ybw.offers.load(Relaxed);
         if offers == seen {
@@ -133,38 +198,14 @@ where
             continue;
         }
         seen = offers;
-        let Some(split) = ybw.current() else {
+        let Some(split) = ybw.current(None) else {
             continue;
         };
-        // Count in before taking a move, so that the splitting thread
-        // waits for every move it did not search itself.
-        split.working.fetch_add(1, Relaxed);
-        ybw.idle.fetch_sub(1, Relaxed);
-        let mut node = root.clone();
-        for &i in &split.path {
-            let Some(&mv) = node.moves().as_slice().get(i) else {
-                break;
-            };
-            node.play_unchecked(mv);
-        }
-        let moves = node.moves();
-        let mut searcher = Searcher::with_poll(shared, worker, &split.stop);
-        while let Some(index) = split.take() {
-            let Some(&mv) = moves.as_slice().get(index) else {
-                continue;
-            };
-            let score = searcher.search_split_move(&node, mv, split.depth, split.ply, split.beta);
-            if searcher.aborted {
-                break;
-            }
-            if split.record(score, index) {
-                break;
-            }
-        }
-        nodes += searcher.nodes;
-        worker = searcher.into_worker();
-        ybw.idle.fetch_add(1, Relaxed);
-        split.working.fetch_sub(1, Relaxed);
+        ybw.leave_idle();
+        let (n, w) = work_on(shared, &split, root, worker, true);
+        nodes += n;
+        worker = w;
+        ybw.enter_idle();
     }
     nodes
 }

@@ -108,6 +108,30 @@ fn two_and_three_threads_match_negamax_on_connect_four() {
     }
 }
 
+/// Deeper searches, where every thread splits and helps at the others'
+/// split points: the same score as one thread (plain negamax's, as the
+/// tests above show at smaller depths).
+#[test]
+fn deeper_parallel_searches_agree_with_one_thread() {
+    for (moves, depth) in [("4453", 11), ("4453443335", 12), ("", 11)] {
+        let pos: ConnectFour = moves.parse().expect("legal");
+        let single =
+            AlphaBeta::with_options(ConnectFourEval, parallel(1, TtCutoffs::EqualDepth, false))
+                .search(&pos, &Limits::depth(depth));
+        for threads in [2, 3] {
+            for options in [
+                ybw(threads, TtCutoffs::EqualDepth),
+                parallel(threads, TtCutoffs::EqualDepth, true),
+            ] {
+                let r = AlphaBeta::with_options(ConnectFourEval, options.clone())
+                    .search(&pos, &Limits::depth(depth));
+                assert_eq!(r.score, single.score, "{moves} depth {depth} {options:?}");
+                assert!(r.best_move.is_some_and(|m| pos.is_legal(m)));
+            }
+        }
+    }
+}
+
 #[test]
 fn two_threads_match_negamax_on_random_trees() {
     for seed in 0..12 {
