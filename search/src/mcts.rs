@@ -229,7 +229,7 @@ impl<G: Game> Tree<G> {
 
 /// Monte Carlo tree search for any [`Game`], with an [`Evaluator`] for
 /// hints (priors), evaluations (at the leaves, or at the end of long
-/// playouts) and the value of finished games. [`NoKnowledge`] searches by
+/// playouts) and the value of finished games. [`NoKnowledge`](crate::NoKnowledge) searches by
 /// random playouts alone.
 ///
 /// UCT by default: every move is tried once, then `q + c·√(ln N / n)`

@@ -32,7 +32,7 @@ pub enum Playout {
     Evaluate,
 }
 
-/// The switches of [`Mcts`] and [`Ismcts`](crate::Ismcts).
+/// The switches of [`Mcts`](crate::Mcts) and [`Ismcts`](crate::Ismcts).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MctsOptions {
     /// The exploration constant: UCB1's `c` in `q + c·√(ln N / n)` (values
