@@ -166,7 +166,7 @@ fn main() -> ExitCode {
     println!("load average at the start: {}", load());
 
     if wanted("connect-four") {
-        for (moves, depth) in [("4453", 16), ("4453443335", 18)] {
+        for (moves, depth) in [("4453", 20), ("4453443335", 22)] {
             let pos: ConnectFour = moves.parse().expect("a legal position");
             let mut configs = ours_all(&pos, &ConnectFourEval, depth);
             let base = configs.len();
@@ -197,7 +197,7 @@ fn main() -> ExitCode {
             let mv = transcript[i..i + 2].parse().expect("a square");
             pos.play(mv).expect("a legal move");
         }
-        let depth = 10;
+        let depth = 11;
         let eval = PatternEval::default();
         measure(
             &format!("reversi (WTHOR 1977 game 1 after 24 moves) depth {depth}"),
@@ -211,7 +211,7 @@ fn main() -> ExitCode {
         // 12 random plies from the start (seed 3): a middle game.
         let opening = Opening::random(fanorona_rules::Position::new(), 12, 3);
         let pos = opening.position().expect("legal random moves");
-        let depth = 11;
+        let depth = 12;
         let eval = FanoronaEval::default();
         measure(
             &format!("fanorona (12 random plies, seed 3) depth {depth}"),

@@ -1,6 +1,6 @@
 //! Negamax alpha-beta with PVS, iterative deepening, aspiration windows, a
 //! shared transposition table, killers, history, hints and quiescence, on
-//! one thread or several (lazy SMP).
+//! one thread or several (lazy SMP or Young Brothers Wait).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -24,11 +24,14 @@ static NEVER: AtomicBool = AtomicBool::new(false);
 /// moves again (a pass that skips the opponent, an extra turn) is handled by
 /// not negating.
 ///
-/// With [`Options::threads`] above 1 the search runs on that many threads
-/// (lazy SMP: every thread searches the whole tree, sharing one lock-free
-/// [`SharedTable`], so that each finds much of its work already done by
-/// the others). One thread is deterministic: the same position and limits
-/// (without time) give the same nodes, score and move on every run.
+/// With [`Options::threads`] above 1 the search runs on that many threads,
+/// sharing one lock-free [`SharedTable`] ([`Options::parallelism`]: lazy
+/// SMP, every thread searching the whole tree and finding much of its work
+/// already done by the others, or Young Brothers Wait, the threads sharing
+/// the younger moves of a node). One thread is deterministic: the same
+/// position and limits (without time) give the same nodes, score and move
+/// on every run. The search needs the game and the evaluator to be `Sync`
+/// for its threads (one thread included: the bound is the method's).
 ///
 /// The searcher keeps its transposition table between searches (entries of
 /// older searches are replaced first); [`clear`](AlphaBeta::clear) it, or
