@@ -535,7 +535,14 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             }
         } else if depth >= 3
             && ply > 0
-            && let Some(cut) = self.etc(pos, depth, ply, beta, frame.moves.as_slice())
+            && let Some(cut) = self.etc(
+                pos,
+                depth,
+                ply,
+                beta,
+                frame.moves.as_slice(),
+                &mut frame.keys,
+            )
         {
             return cut;
         }
@@ -856,15 +863,32 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
 
     /// Enhanced transposition cut-off: a child whose table entry already
     /// proves a score of at least `beta` for us ends the node without a
-    /// search.
-    fn etc(&mut self, pos: &G, depth: u32, ply: u32, beta: i32, moves: &[G::Move]) -> Option<i32> {
+    /// search. The children's keys are gathered (into `keys`, with whether
+    /// the same side moves again) and their buckets fetched before the
+    /// first is read, so that the memory accesses overlap.
+    #[allow(clippy::too_many_arguments)]
+    fn etc(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        beta: i32,
+        moves: &[G::Move],
+        keys: &mut Vec<(u64, bool)>,
+    ) -> Option<i32> {
         let table = self.s.table?;
         let me = pos.to_move();
         let cutoffs = self.s.options.tt_cutoffs;
-        for &mv in moves {
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            let Some(e) = table.probe(child.zobrist()) else {
+            let key = child.zobrist();
+            table.prefetch(key);
+            (key, child.to_move() == me)
+        }));
+        for &(key, same_side) in keys.iter() {
+            let Some(e) = table.probe(key) else {
                 continue;
             };
             if !cutoffs.allows(u16::from(e.depth), depth - 1) {
@@ -872,7 +896,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             }
             let s = from_table(e.score, ply + 1);
             // The child's bound, seen from this node.
-            let (score, proves_high) = if child.to_move() == me {
+            let (score, proves_high) = if same_side {
                 (s, matches!(e.bound, Bound::Exact | Bound::Lower))
             } else {
                 (-s, matches!(e.bound, Bound::Exact | Bound::Upper))

@@ -16,6 +16,8 @@ pub(crate) struct Ply<G: Game> {
     pub(super) order: Vec<i64>,
     /// Moves (indices) left for later because another thread searches them.
     pub(super) deferred: Vec<usize>,
+    /// The children's keys, for enhanced transposition cut-offs.
+    pub(super) keys: Vec<(u64, bool)>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -24,6 +26,7 @@ impl<G: Game> Default for Ply<G> {
             moves: G::MoveList::default(),
             order: Vec::with_capacity(64),
             deferred: Vec::new(),
+            keys: Vec::with_capacity(64),
         }
     }
 }
