@@ -49,10 +49,14 @@ pub enum Parallelism {
     /// search ends when any thread completes the last iteration.
     #[default]
     LazySmp,
-    /// Young Brothers Wait: the calling thread searches, and at a
-    /// null-window node four plies or more above the horizon, once the
-    /// eldest move has failed to cut it off, offers the younger moves to
-    /// the idle helper threads, which search them alongside it.
+    /// Young Brothers Wait: at a null-window node four plies or more above
+    /// the horizon, once the eldest move has failed to cut it off, a thread
+    /// offers the younger moves to the idle threads, which search them
+    /// alongside it; a thread waiting for the others' moves of its node
+    /// helps with theirs. As fast as lazy SMP on an idle machine (the
+    /// workspace's `time_to_depth` benchmark), but a thread that waits for
+    /// a helper the scheduler has put aside waits with it: on a loaded
+    /// machine it can be slower than one thread.
     YoungBrothersWait,
 }
 
