@@ -74,7 +74,7 @@ impl Computer {
     }
 }
 
-impl<E: Evaluator<Position>> Computer<E> {
+impl<E: Evaluator<Position> + Sync> Computer<E> {
     /// A computer with its own limits (use depth or node limits to stay
     /// deterministic) and evaluator.
     pub fn with_eval(limits: Limits, eval: E) -> Self {
@@ -89,7 +89,7 @@ impl<E: Evaluator<Position>> Computer<E> {
     }
 }
 
-impl<E: Evaluator<Position>> Strategy<Position> for Computer<E> {
+impl<E: Evaluator<Position> + Sync> Strategy<Position> for Computer<E> {
     type Error = NoLegalMove;
 
     fn choose(&mut self, pos: &Position) -> Result<Choice<Move>, NoLegalMove> {

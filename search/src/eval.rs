@@ -1,6 +1,6 @@
 //! What a game tells the search: its evaluation and its search hints.
 
-use board_core::Game;
+use board_core::{Game, Outcome};
 
 /// A game's static evaluation and search knowledge.
 ///
@@ -14,7 +14,8 @@ pub trait Evaluator<G: Game> {
     fn evaluate(&self, pos: &G) -> i32;
 
     /// A move-ordering hint: moves with a higher hint are searched first
-    /// (after the transposition-table move and the killers). Default 0.
+    /// (after the transposition-table move); among moves of equal hint the
+    /// killers go first, then the history heuristic orders. Default 0.
     /// Keep it cheap; only the order of hints matters, within `i16` range.
     fn move_hint(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
@@ -54,6 +55,18 @@ pub trait Evaluator<G: Game> {
     /// scores ±this bound there). Default [`MAX_EVAL`](crate::MAX_EVAL).
     fn bound(&self) -> i32 {
         crate::MAX_EVAL
+    }
+
+    /// What the finished game `pos` (its [`outcome`](Game::outcome) is
+    /// `outcome`) is worth to its player to move, from -1 (the worst loss)
+    /// to 1 (the best win), for the searches that average results of
+    /// games ([`Mcts`](crate::Mcts), [`Ismcts`](crate::Ismcts)). Default
+    /// 1 for a win, -1 for a loss, 0 for a draw. A game whose results have
+    /// a size (chips, points) returns it, scaled into the range, so that
+    /// the search prefers losing less and winning more. Alpha-beta scores
+    /// finished games by [`win_in`](crate::win_in) and ignores it.
+    fn outcome_value(&self, pos: &G, outcome: Outcome) -> f64 {
+        f64::from(outcome.value_for(pos.to_move()))
     }
 }
 

@@ -5,12 +5,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The limits of one search, in any combination; the search ends at the
-/// first one reached. With no limit at all it runs to [`MAX_DEPTH`]
-/// iterations or until the game tree is exhausted.
+/// first one reached. With no limit at all an alpha-beta or expectimax
+/// search runs to [`MAX_DEPTH`] iterations or until the game tree is
+/// exhausted; a Monte Carlo search ([`Mcts`](crate::Mcts),
+/// [`Ismcts`](crate::Ismcts)) runs [`DEFAULT_PLAYOUTS`](crate::DEFAULT_PLAYOUTS).
 ///
-/// Depth and node limits are deterministic: the same position and limits
-/// give the same nodes and move on every run and machine. Time and the stop
-/// flag are not.
+/// Depth, node and playout limits are deterministic: the same position and
+/// limits give the same nodes and move on every run and machine (for a
+/// Monte Carlo search: and the same seed). Time and the stop flag are not.
 ///
 /// ```
 /// use board_search::Limits;
@@ -22,9 +24,13 @@ use std::time::Duration;
 pub struct Limits {
     /// The deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// The most nodes; the search stops as soon as it has visited this many,
-    /// and reports the last completed iteration.
+    /// The most nodes; an alpha-beta or expectimax search stops as soon as
+    /// it has visited this many, and reports the last completed iteration;
+    /// a Monte Carlo search stops when its tree holds this many.
     pub nodes: Option<u64>,
+    /// The most playouts (iterations) of a Monte Carlo search; alpha-beta
+    /// and expectimax ignore it.
+    pub playouts: Option<u64>,
     /// The longest wall-clock time.
     pub time: Option<Duration>,
     /// A flag another thread sets to stop the search.
@@ -56,6 +62,14 @@ impl Limits {
             ..Limits::default()
         }
     }
+    /// At most `playouts` iterations of a Monte Carlo search.
+    #[must_use]
+    pub fn playouts(playouts: u64) -> Self {
+        Limits {
+            playouts: Some(playouts),
+            ..Limits::default()
+        }
+    }
     /// Search at most `time`.
     #[must_use]
     pub fn time(time: Duration) -> Self {
@@ -74,6 +88,12 @@ impl Limits {
     #[must_use]
     pub fn and_nodes(mut self, nodes: u64) -> Self {
         self.nodes = Some(nodes);
+        self
+    }
+    /// Adds a playout limit.
+    #[must_use]
+    pub fn and_playouts(mut self, playouts: u64) -> Self {
+        self.playouts = Some(playouts);
         self
     }
     /// Adds a time limit.
@@ -121,5 +141,10 @@ impl StopFlag {
     #[must_use]
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
+    }
+
+    /// The flag itself, for searches that read it at every node.
+    pub(crate) fn atomic(&self) -> &AtomicBool {
+        &self.0
     }
 }

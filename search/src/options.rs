@@ -38,6 +38,28 @@ impl TtCutoffs {
     }
 }
 
+/// How the threads of a parallel [`AlphaBeta`](crate::AlphaBeta) search
+/// share the work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Parallelism {
+    /// Lazy SMP: every thread searches the whole tree by iterative
+    /// deepening (the helpers one ply apart), sharing the transposition
+    /// table; with [`Options::defer`], a thread that meets a move another
+    /// thread is searching searches the node's other moves first. The
+    /// search ends when any thread completes the last iteration.
+    #[default]
+    LazySmp,
+    /// Young Brothers Wait: at a null-window node four plies or more above
+    /// the horizon, once the eldest move has failed to cut it off, a thread
+    /// offers the younger moves to the idle threads, which search them
+    /// alongside it; a thread waiting for the others' moves of its node
+    /// helps with theirs. As fast as lazy SMP on an idle machine (the
+    /// workspace's `time_to_depth` benchmark), but a thread that waits for
+    /// a helper the scheduler has put aside waits with it: on a loaded
+    /// machine it can be slower than one thread.
+    YoungBrothersWait,
+}
+
 /// The switches of [`AlphaBeta`](crate::AlphaBeta). All of them change only
 /// the order in which moves are searched and the windows they are searched
 /// with, so none changes the root score — except
@@ -52,10 +74,15 @@ pub struct Options {
     /// half-width around the previous score, widening on failure. `None`
     /// searches every iteration with a full window.
     pub aspiration: Option<i32>,
-    /// Two killer moves per ply, searched right after the table's move.
+    /// Two killer moves per ply (quiet moves that caused a cut-off at that
+    /// ply), searched first among the moves of equal
+    /// [hint](crate::Evaluator::move_hint). (One ply above the horizon,
+    /// where a child costs only an evaluation, moves are ordered by hint
+    /// alone.)
     pub killers: bool,
     /// History heuristic (needs the evaluator's
-    /// [`history_size`](crate::Evaluator::history_size)).
+    /// [`history_size`](crate::Evaluator::history_size)); not one ply above
+    /// the horizon either.
     pub history: bool,
     /// The evaluator's [`move_hint`](crate::Evaluator::move_hint).
     pub hints: bool,
@@ -69,6 +96,16 @@ pub struct Options {
     /// [`is_noisy`](crate::Evaluator::is_noisy) moves) at the horizon; 0 for
     /// none.
     pub quiescence_plies: u32,
+    /// The threads searching together (lazy SMP over the shared table); 1
+    /// (the default) searches on the calling thread alone, and only then
+    /// is a search deterministic. 0 counts as 1.
+    pub threads: usize,
+    /// With several threads: a thread that meets a move another thread is
+    /// searching searches its other moves first (simplified ABDADA), so
+    /// that the threads spread over the tree. No effect on one thread.
+    pub defer: bool,
+    /// How several threads share the work.
+    pub parallelism: Parallelism,
 }
 
 impl Default for Options {
@@ -83,6 +120,9 @@ impl Default for Options {
             tt_cutoffs: TtCutoffs::AnyDepth,
             tt_mib: 16,
             quiescence_plies: 32,
+            threads: 1,
+            defer: true,
+            parallelism: Parallelism::LazySmp,
         }
     }
 }
@@ -103,6 +143,9 @@ impl Options {
             tt_cutoffs: TtCutoffs::Off,
             tt_mib: 0,
             quiescence_plies: 32,
+            threads: 1,
+            defer: true,
+            parallelism: Parallelism::LazySmp,
         }
     }
 }

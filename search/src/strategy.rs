@@ -233,7 +233,9 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBetaStrategy<G, E> {
     pub fn search(&self) -> &AlphaBeta<G, E> {
         &self.search
     }
+}
 
+impl<G: ZobristHash + Sync, E: Evaluator<G> + Sync> AlphaBetaStrategy<G, E> {
     /// Searches `pos` afresh (an empty table) within the limits and returns
     /// the whole result; its `best_move` is `None` only when `pos` has no
     /// legal move.
@@ -243,7 +245,7 @@ impl<G: ZobristHash, E: Evaluator<G>> AlphaBetaStrategy<G, E> {
     }
 }
 
-impl<G: ZobristHash, E: Evaluator<G>> Strategy<G> for AlphaBetaStrategy<G, E> {
+impl<G: ZobristHash + Sync, E: Evaluator<G> + Sync> Strategy<G> for AlphaBetaStrategy<G, E> {
     type Error = NoLegalMove;
 
     fn choose(&mut self, pos: &G) -> Result<Choice<G::Move>, NoLegalMove> {

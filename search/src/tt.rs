@@ -91,8 +91,11 @@ impl<M: Copy, S: Copy> TranspositionTable<M, S> {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        // Multiply-shift maps the key onto any number of buckets evenly.
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+        // Multiply-shift maps the key onto any number of buckets evenly,
+        // after a multiplication that spreads keys whose high bits are all
+        // zero (a game's own small hash) over the whole range.
+        let spread = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((u128::from(spread) * self.buckets.len() as u128) >> 64) as usize
     }
 
     /// The entry of the position with hash `key`, if stored.

@@ -28,6 +28,9 @@ fn options(bits: u32) -> Options {
         },
         tt_mib: if bits & (32 | 64) != 0 { 1 } else { 0 },
         quiescence_plies: Q,
+        threads: 1,
+        defer: true,
+        parallelism: board_search::Parallelism::LazySmp,
     }
 }
 
@@ -50,8 +53,8 @@ fn connect_four(seed: u64, plies: u32) -> ConnectFour {
 
 fn check<G, E>(pos: &G, eval: E, depth: u32, bits: u32)
 where
-    G: board_core::ZobristHash + std::fmt::Debug,
-    E: Evaluator<G> + Clone,
+    G: board_core::ZobristHash + std::fmt::Debug + Sync,
+    E: Evaluator<G> + Clone + Sync,
 {
     let expected = reference::negamax(pos, &eval, depth, Q);
     let mut search = AlphaBeta::with_options(eval, options(bits));

@@ -1,7 +1,7 @@
 //! Limits, determinism and progress reports of the searches.
 
-use std::cell::Cell;
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -69,13 +69,15 @@ fn a_set_stop_flag_or_zero_budget_returns_at_once_with_a_legal_move() {
 
 /// Sets a stop flag from inside the search, at its `after`-th evaluation,
 /// and counts the evaluations that happen once it is set.
-/// The counters are shared, so the test reads them after the search.
+/// The counters are shared, so the test reads them after the search
+/// (atomics: an evaluator of [`AlphaBeta`] is `Sync`, as its threads share
+/// it).
 #[derive(Clone)]
 struct StopAfter {
     after: u64,
     stop: StopFlag,
-    evaluations: Rc<Cell<u64>>,
-    late: Rc<Cell<u64>>,
+    evaluations: Arc<AtomicU64>,
+    late: Arc<AtomicU64>,
 }
 
 impl StopAfter {
@@ -83,17 +85,16 @@ impl StopAfter {
         StopAfter {
             after,
             stop,
-            evaluations: Rc::default(),
-            late: Rc::default(),
+            evaluations: Arc::default(),
+            late: Arc::default(),
         }
     }
 
     fn count(&self) {
         if self.stop.is_stopped() {
-            self.late.set(self.late.get() + 1);
+            self.late.fetch_add(1, Ordering::Relaxed);
         }
-        let n = self.evaluations.get() + 1;
-        self.evaluations.set(n);
+        let n = self.evaluations.fetch_add(1, Ordering::Relaxed) + 1;
         if n == self.after {
             self.stop.stop();
         }
@@ -127,8 +128,16 @@ fn stop_flag_is_read_at_every_node() {
         let limits = Limits::depth(12).and_stop(stop.clone());
         let eval = StopAfter::new(after, stop);
         let r = AlphaBeta::new(eval.clone()).search(&ConnectFour::new(), &limits);
-        assert_eq!(eval.evaluations.get(), after, "the search went on");
-        assert_eq!(eval.late.get(), 0, "evaluated after the flag was set");
+        assert_eq!(
+            eval.evaluations.load(Ordering::Relaxed),
+            after,
+            "the search went on"
+        );
+        assert_eq!(
+            eval.late.load(Ordering::Relaxed),
+            0,
+            "evaluated after the flag was set"
+        );
         assert!(r.depth < 12 && r.best_move.is_some());
     }
     // The random tree's whole depth-12 search evaluates fewer positions:
@@ -136,7 +145,7 @@ fn stop_flag_is_read_at_every_node() {
     let tree = RandomTree::with_chance(5, 30);
     let full = StopAfter::new(u64::MAX, StopFlag::new());
     Expectimax::new(full.clone()).search(&tree, &Limits::depth(12));
-    let total = full.evaluations.get();
+    let total = full.evaluations.load(Ordering::Relaxed);
     assert!(total > 300, "{total}");
     for after in [1, 2, 37, total / 2, total - 1] {
         let stop = StopFlag::new();
@@ -144,7 +153,10 @@ fn stop_flag_is_read_at_every_node() {
         let eval = StopAfter::new(after, stop);
         let r = Expectimax::new(eval.clone()).search(&tree, &limits);
         assert_eq!(
-            (eval.evaluations.get(), eval.late.get()),
+            (
+                eval.evaluations.load(Ordering::Relaxed),
+                eval.late.load(Ordering::Relaxed)
+            ),
             (after, 0),
             "expectimax"
         );

@@ -7,6 +7,9 @@
 //!   turns, decided games, noisy moves and (optionally) chance nodes, with
 //!   [`TreeEval`]: the test bed on which every search option is checked
 //!   against plain negamax and plain expectimax;
+//! - [`KuhnPoker`]: one hand of Kuhn poker, with a chance node (the deal)
+//!   and hidden information (views and determinization), and [`KuhnChips`],
+//!   its results in chips: the test bed of information-set search;
 //! - [`shared_data`]: the project's rule for tests that read the shared
 //!   data folder (fail under CI when it is missing, skip elsewhere).
 //!
@@ -16,8 +19,10 @@
 
 mod connect_four;
 mod data;
+mod kuhn_poker;
 mod random_tree;
 
 pub use connect_four::{ConnectFour, ConnectFourEval, ParseConnectFourError};
 pub use data::shared_data;
+pub use kuhn_poker::{JACK, KING, KuhnChips, KuhnMove, KuhnPoker, KuhnView, QUEEN};
 pub use random_tree::{RandomTree, TreeEval};
