@@ -228,8 +228,20 @@ async fn the_lobby_has_names_chat_and_challenges() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Computer (greedy)", "anna", "bert"]);
-    assert_eq!(lobby["players"][0]["computer"], true);
+    assert_eq!(
+        names,
+        [
+            "Computer (easy)",
+            "Computer (medium)",
+            "Computer (hard)",
+            "Computer (max)",
+            "anna",
+            "bert"
+        ]
+    );
+    for (i, p) in lobby["players"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(p["computer"], i < 4, "{p}");
+    }
     assert_eq!(lobby["chat"][0]["text"], "hello <b>all</b>");
     assert_eq!(lobby["leaderboard"]["eternal"], json!([]));
     let joined = loop {
@@ -736,11 +748,11 @@ async fn computer_players_accept_every_challenge_and_play_to_the_end() {
     // Both play the same computer player at once.
     let mut games = Vec::new();
     for c in [&mut anna, &mut bert] {
-        c.send(json!({"type": "challenge", "to": "computer (GREEDY)"}))
+        c.send(json!({"type": "challenge", "to": "computer (EASY)"}))
             .await;
         let start = c.expect("game_start").await;
         assert_eq!(start["colour"], "blue");
-        assert_eq!(start["opponent"], "Computer (greedy)");
+        assert_eq!(start["opponent"], "Computer (easy)");
         assert_eq!(start["opponent_computer"], true);
         games.push(start["game"].as_u64().unwrap());
     }
@@ -760,7 +772,7 @@ async fn computer_players_accept_every_challenge_and_play_to_the_end() {
         let stored = s.get_json(&format!("/api/games/{game}"));
         assert_eq!(
             (stored["red"].as_str(), stored["red_computer"].as_bool()),
-            (Some("Computer (greedy)"), Some(true))
+            (Some("Computer (easy)"), Some(true))
         );
         assert_eq!(
             stored["moves"].as_array().unwrap().len() as u64,

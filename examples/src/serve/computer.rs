@@ -8,7 +8,9 @@
 
 use board_core::{Determinize, Observable, Player, SplitMix64};
 use board_search::Strategy;
-use stratego_rules::ai::Greedy;
+use std::time::Duration;
+
+use stratego_rules::ai::{self, Computer, Greedy};
 use stratego_rules::{Army, Deployment, Move, Position, View, predefined};
 
 /// A computer player during one game (`Send`: it thinks on the blocking
@@ -46,21 +48,56 @@ pub struct Level {
     /// The lobby name of its player (starts with
     /// [`COMPUTER_PREFIX`](super::names::COMPUTER_PREFIX)).
     pub player: &'static str,
-    make: fn(seed: u64) -> Box<dyn Brain>,
+    make: fn(seed: u64, cap: Duration) -> Box<dyn Brain>,
 }
 
-/// Every level, weakest first: one lobby player each. (The one-ply greedy
-/// player of `stratego_rules::ai` until the searching levels land.)
-pub const LEVELS: &[Level] = &[Level {
-    player: "Computer (greedy)",
-    make: |seed| Box::new(Greedy::new(seed)),
-}];
+/// The longest a computer player thinks about one move, whatever its
+/// level's budget: a safety valve on a loaded machine, far inside the
+/// 5-minute move clock. (The levels' budgets are nodes; on this project's
+/// 2-core machine `hard` averages well under a second a move.)
+pub const THINK_CAP: Duration = Duration::from_secs(20);
+
+/// A searching level of the Stratego AI, its search capped at `cap`.
+fn searching(level: ai::Level, seed: u64, cap: Duration) -> Box<dyn Brain> {
+    let mut computer = Computer::new(level);
+    computer.set_time_cap(Some(cap));
+    computer.reseed(seed);
+    Box::new(computer)
+}
+
+/// Every level, weakest first: one lobby player each, the levels of
+/// `stratego_rules::ai` (`easy` is its one-ply greedy player).
+pub const LEVELS: &[Level] = &[
+    Level {
+        player: "Computer (easy)",
+        make: |seed, _| Box::new(Greedy::new(seed)),
+    },
+    Level {
+        player: "Computer (medium)",
+        make: |seed, cap| searching(ai::Level::Medium, seed, cap),
+    },
+    Level {
+        player: "Computer (hard)",
+        make: |seed, cap| searching(ai::Level::Hard, seed, cap),
+    },
+    Level {
+        player: "Computer (max)",
+        make: |seed, cap| searching(ai::Level::Max, seed, cap),
+    },
+];
 
 impl Level {
     /// A player of this level for one game.
     #[must_use]
     pub fn brain(&self, seed: u64) -> Box<dyn Brain> {
-        (self.make)(seed)
+        (self.make)(seed, THINK_CAP)
+    }
+
+    /// A player of this level whose every search ends after `cap`.
+    #[cfg(test)]
+    #[must_use]
+    pub fn brain_capped(&self, seed: u64, cap: Duration) -> Box<dyn Brain> {
+        (self.make)(seed, cap)
     }
 
     /// The setup this level plays: one of the predefined ones, or now and
@@ -106,9 +143,16 @@ mod tests {
             let d = predefined();
             let setup = Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1);
             let mut pos = Position::from_setup(setup, Preset::Battlegeneral.rules()).unwrap();
-            let mut brain = level.brain(5);
+            // The searching levels think for at most a tenth of a second
+            // a move here (a debug build), and play fewer moves.
+            let mut brain = level.brain_capped(5, Duration::from_millis(100));
             brain.new_game(&shown(&pos, Player::First, &mut rng), 9);
-            for _ in 0..200 {
+            let plies = if level.player == LEVELS[0].player {
+                200
+            } else {
+                12
+            };
+            for _ in 0..plies {
                 if pos.outcome().is_some() {
                     break;
                 }
