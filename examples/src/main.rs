@@ -5,6 +5,7 @@
 //! work shows progress on stderr; errors are printed as a message with a
 //! non-zero exit status.
 
+mod data_dir;
 mod demo;
 mod fanorona;
 mod major;

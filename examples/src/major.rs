@@ -293,7 +293,11 @@ struct PlayArgs {
     /// Red: human, easy, medium or hard.
     #[arg(long, default_value = "medium")]
     red: Side,
-    /// The highscore file (default: `$HOME/.spielwerk/major-highscore.json`).
+    /// The highscore file (default: `major-highscore.json` in the data
+    /// directory: `$SPIELWERK_DATA_DIR`, else `$XDG_DATA_HOME/spielwerk`,
+    /// else `~/.local/share/spielwerk`; macOS `~/Library/Application
+    /// Support/spielwerk`, Windows `%APPDATA%\spielwerk`). Its folder is
+    /// created when the first win is saved.
     #[arg(long)]
     highscore: Option<PathBuf>,
     /// The human's name for the highscore (asked for when a human wins if
@@ -305,13 +309,11 @@ struct PlayArgs {
     delay_ms: u64,
 }
 
-fn highscore_path(args: &PlayArgs) -> PathBuf {
-    args.highscore.clone().unwrap_or_else(|| {
-        std::env::var_os("HOME")
-            .map_or_else(|| PathBuf::from("."), PathBuf::from)
-            .join(".spielwerk")
-            .join("major-highscore.json")
-    })
+fn highscore_path(args: &PlayArgs) -> Result<PathBuf, crate::output::Failure> {
+    match &args.highscore {
+        Some(path) => Ok(path.clone()),
+        None => crate::data_dir::data_file("major-highscore.json"),
+    }
 }
 
 fn show_table(scores: &Highscores, board: &Board) -> String {
@@ -387,14 +389,18 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         });
         return watch(board, levels, Duration::from_millis(args.delay_ms), out);
     }
-    let path = highscore_path(args);
     // The highscore only counts human-against-computer games; a damaged
     // file is reported and never overwritten.
+    let path = highscore_path(args);
     let mut scores = if humans == 1 {
-        match Highscores::load(&path) {
-            Ok(s) => {
+        match path.as_ref().map_err(|e| e.to_string()).and_then(|p| {
+            Highscores::load(p)
+                .map(|s| (p.clone(), s))
+                .map_err(|e| e.to_string())
+        }) {
+            Ok((p, s)) => {
                 out.line(format!("{}\n", show_table(&s, &board)));
-                Some(s)
+                Some((p, s))
             }
             Err(e) => {
                 eprintln!("highscore not available: {e}");
@@ -448,7 +454,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let end = Instant::now();
     clock.stop(end);
     out.line(format!("{}{}", pos.diagram(), outcome_text(&pos)));
-    if let (Some(scores), Some(winner)) = (&mut scores, pos.winner())
+    if let (Some((path, scores)), Some(winner)) = (&mut scores, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human
     {
@@ -465,7 +471,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         let entry = Entry::new(&name, level, clock.elapsed(winner, end), human_moves);
         match scores.insert(&board, entry) {
             Some(rank) => {
-                scores.save(&path)?;
+                scores.save(path)?;
                 out.line(format!(
                     "entered at place {} ({})",
                     rank + 1,
