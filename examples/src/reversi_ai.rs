@@ -279,6 +279,15 @@ pub struct PlayArgs {
     pub level: String,
 }
 
+/// Ends `play` before the game is over (quit, or the end of the input).
+fn abandoned(game: &reversi_rules::Reversi, out: Output) -> CliResult {
+    out.result(
+        json!({"outcome": "abandoned", "moves": game.history().len()}),
+        || "Game abandoned.".to_owned(),
+    );
+    Ok(())
+}
+
 /// Runs `spielwerk reversi play`: a human against the computer in the
 /// terminal. Commands: a move (`f5`), `pass` when forced, `undo` (takes
 /// back the last human move and the computer's reply), `hint`, `quit`.
@@ -311,12 +320,16 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
             continue;
         }
         out.line("Your move:");
-        let Some(line) = lines.next() else { break };
+        // The end of the input leaves the game, as `quit` does: it is not
+        // a finished game.
+        let Some(line) = lines.next() else {
+            return abandoned(&game, out);
+        };
         let line = line?;
         let word = line.trim().to_ascii_lowercase();
         match word.as_str() {
             "" => {}
-            "quit" | "q" => return Ok(()),
+            "quit" | "q" => return abandoned(&game, out),
             "undo" | "u" => {
                 // Take back moves until it is the human's turn again, one
                 // human move at least.
@@ -359,7 +372,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"black": c.first, "white": c.second, "moves": game.history().len()}),
+        json!({"outcome": "finished", "black": c.first, "white": c.second, "moves": game.history().len()}),
         || format!("Game over: Black {} White {}. {result}", c.first, c.second),
     );
     Ok(())
