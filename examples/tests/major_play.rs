@@ -2,9 +2,12 @@
 //! computer is saved to the highscore in the platform's data directory,
 //! whose folder the first save creates.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod cli_common;
+
+use std::path::Path;
+use std::process::Command;
+
+use cli_common::{Run, run_with, temp_dir};
 
 use board_core::Game;
 use board_search::Strategy;
@@ -37,18 +40,7 @@ fn winning_line() -> Vec<String> {
     panic!("no level beats the easy computer as Blue");
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "spielwerk-major-{tag}-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
-fn play(line: &[String], env: &[(&str, &Path)]) -> Output {
+fn play(line: &[String], env: &[(&str, &Path)]) -> Run {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_spielwerk"));
     cmd.args(["major", "play", "--red", "easy", "--name", "Tester"])
         .env_remove("HOME")
@@ -57,28 +49,14 @@ fn play(line: &[String], env: &[(&str, &Path)]) -> Output {
     for (name, value) in env {
         cmd.env(name, value);
     }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the spielwerk binary runs");
     let mut input = line.join("\n");
     input.push('\n');
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("the moves are read");
-    child.wait_with_output().expect("the program ends")
+    run_with(&mut cmd, input.as_bytes())
 }
 
-fn assert_saved(out: &Output, file: &Path) {
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}\n{stdout}");
-    assert!(stdout.contains("entered at place 1"), "{stdout}");
+fn assert_saved(r: &Run, file: &Path) {
+    assert!(r.ok, "{r}");
+    assert!(r.stdout.contains("entered at place 1"), "{r}");
     let text = std::fs::read_to_string(file).expect("the highscore file is written");
     assert!(text.contains("Tester"), "{text}");
 }
@@ -86,7 +64,7 @@ fn assert_saved(out: &Output, file: &Path) {
 #[test]
 fn the_first_win_on_a_new_machine_is_saved_in_the_data_directory() {
     let line = winning_line();
-    let home = temp_dir("home");
+    let home = temp_dir("major-home");
     // $SPIELWERK_DATA_DIR overrides the platform's rules, and needs no HOME.
     let own = home.join("own").join("folder");
     let out = play(&line, &[("SPIELWERK_DATA_DIR", &own)]);
