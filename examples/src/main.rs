@@ -40,7 +40,7 @@ enum Command {
     Fanorona(fanorona::Args),
     /// Major: play (0-2 computers), demo, perft, level matches, bench.
     Major(major::Args),
-    /// Reversi (Othello): perft, replay of game files.
+    /// Reversi (Othello): play, demo, GTP engine, matches, endgame solve, perft, replay, train.
     Reversi(reversi::Args),
     /// Battlegeneral: the Stratego lobby server and browser client (feature `serve`).
     Serve(serve::Args),

@@ -1,4 +1,5 @@
-//! `spielwerk reversi`: perft and replay of real game files.
+//! `spielwerk reversi`: play, demo, GTP, matches, endgame solving, perft,
+//! replay of real game files, training of the evaluation.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -27,6 +28,8 @@ enum Verb {
     /// Replay files of real games (WTHOR text or .wtb, eOthello CSV):
     /// illegal moves and results that disagree with the record.
     Replay(ReplayArgs),
+    /// Computer against computer, printed move by move (no input needed).
+    Demo(crate::reversi_ai::DemoArgs),
     /// Solve endgame problems exactly (OBF/FFO files).
     Solve(crate::reversi_ai::SolveArgs),
     /// Play against the computer in the terminal.
@@ -88,6 +91,13 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     match &args.verb {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Replay(a) => run_replay(a, out),
+        Verb::Demo(a) => {
+            let game = crate::reversi_ai::demo_game(a, out)?;
+            out.result(json!({ "games": [game] }), || {
+                "1 demo game finished".to_owned()
+            });
+            Ok(())
+        }
         Verb::Solve(a) => crate::reversi_ai::solve(a, out),
         Verb::Play(a) => crate::reversi_ai::play(a, out),
         Verb::Gtp(a) => crate::reversi_ai::gtp(a, out),

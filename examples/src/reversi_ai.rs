@@ -1,4 +1,4 @@
-//! `spielwerk reversi solve|play|gtp|match|train`: the verbs of the Reversi
+//! `spielwerk reversi demo|solve|play|gtp|match|train`: the verbs of the Reversi
 //! computer (`reversi_rules::ai`); the program only parses arguments and
 //! prints.
 
@@ -15,6 +15,71 @@ use reversi_rules::wthor::frequent_openings;
 use serde_json::json;
 
 use crate::output::{CliResult, Output};
+
+/// Arguments of `spielwerk reversi demo`.
+#[derive(Debug, clap::Args)]
+pub struct DemoArgs {
+    /// Black's level (Black moves first).
+    #[arg(long, default_value = "medium")]
+    pub black: Level,
+    /// White's level.
+    #[arg(long, default_value = "medium")]
+    pub white: Level,
+    /// The seed of the two random opening moves (0: none, the same game
+    /// every time).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The text of a finished (or stopped) game's result.
+fn outcome_text(pos: &Position) -> String {
+    match pos.outcome() {
+        Some(board_core::Outcome::Win(Player::First)) => "Black wins".to_owned(),
+        Some(board_core::Outcome::Win(Player::Second)) => "White wins".to_owned(),
+        Some(board_core::Outcome::Draw) => "draw".to_owned(),
+        None => "unfinished".to_owned(),
+    }
+}
+
+/// One computer-against-computer game, printed move by move; the JSON
+/// object of `spielwerk demo`'s list (`{"game","moves","outcome"}`).
+pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
+    out.line(format!(
+        "Reversi: {} (Black) against {} (White)",
+        args.black, args.white
+    ));
+    let opening = if args.seed == 0 {
+        Opening::new(Position::start())
+    } else {
+        Opening::random(Position::start(), 2, args.seed)
+    };
+    let game = board_search::play_game(
+        &mut Computer::new(args.black),
+        &mut Computer::new(args.white),
+        &opening,
+        args.seed,
+        board_search::DEFAULT_MAX_PLIES,
+        |m| {
+            let side = if m.side == Player::First {
+                "Black"
+            } else {
+                "White"
+            };
+            out.line(format!("{:>2}. {side:<5} {}", m.ply, m.mv));
+            true
+        },
+    )?;
+    out.line(game.last.diagram());
+    let outcome = outcome_text(&game.last);
+    let discs = game.last.disc_counts();
+    out.line(format!(
+        "{outcome} after {} moves ({} Black, {} White discs)",
+        game.moves.len(),
+        discs.first,
+        discs.second
+    ));
+    Ok(json!({ "game": "reversi", "moves": game.moves.len(), "outcome": outcome }))
+}
 
 /// Arguments of `spielwerk reversi solve`.
 #[derive(Debug, clap::Args)]
