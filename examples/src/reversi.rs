@@ -211,8 +211,16 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     let start = Instant::now();
     let mut total = ReplaySummary::default();
     let mut errors = Vec::new();
+    let mut skipped = Vec::new();
     for path in &args.files {
         let s = replay_file(path)?;
+        if s.games == 0 {
+            // An empty file (or only blank lines, or a .wtb file of no game).
+            let why = "no game in it (an empty file)";
+            out.progress(format!("skipped {}: {why}", path.display()));
+            skipped.push((path.display().to_string(), why));
+            continue;
+        }
         out.progress(format!(
             "{}: {} games, {} moves, {} illegal, {} unreadable, {} mismatches, {} abnormal",
             path.display(),
@@ -251,6 +259,11 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "abnormal": total.abnormal,
             "seconds": seconds,
             "errors": errors_json,
+            "skipped": skipped.len(),
+            "skipped_files": skipped
+                .iter()
+                .map(|(file, why)| json!({ "file": file, "why": why }))
+                .collect::<Vec<_>>(),
         }),
         || {
             let mut text = format!(
@@ -260,6 +273,9 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             for (file, e) in &errors {
                 text.push_str(&format!("\n{file}:{e}"));
             }
+            for (file, why) in &skipped {
+                text.push_str(&format!("\nskipped: {file}: {why}"));
+            }
             text
         },
     );
@@ -268,6 +284,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "{} game(s) with an illegal move, {} unreadable",
             total.illegal,
             total.unreadable
+        );
+    }
+    if total.games == 0 {
+        crate::fail!(
+            "no game replayed: none of the {} file(s) holds a game",
+            args.files.len()
         );
     }
     Ok(())

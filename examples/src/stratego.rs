@@ -192,7 +192,8 @@ enum Replayed {
     Illegal(String),
     Mismatch(String),
     Unreadable(String),
-    Skipped,
+    /// Not a game record, and why.
+    Skipped(&'static str),
 }
 
 fn replay_file(path: &Path, rules: Option<Preset>) -> Replayed {
@@ -209,8 +210,10 @@ fn replay_file(path: &Path, rules: Option<Preset>) -> Replayed {
             Ok(g) => g.replay(rules.unwrap_or(Preset::Gravon).rules()),
             Err(e) => return Replayed::Unreadable(e.to_string()),
         }
+    } else if text.trim().is_empty() {
+        return Replayed::Skipped("an empty file");
     } else {
-        return Replayed::Skipped;
+        return Replayed::Skipped("neither a UCC 2012 log nor a Gravon XML game");
     };
     use stratego_rules::ReplayError as E;
     match result {
@@ -226,18 +229,20 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     let start = Instant::now();
     let (mut games, mut moves, mut battles, mut illegal, mut mismatches, mut abnormal) =
         (0, 0, 0, 0, 0, 0);
-    let (mut unreadable, mut skipped) = (0, 0);
+    let mut unreadable = 0;
+    let mut skipped: Vec<(String, &str)> = Vec::new();
     let mut errors: Vec<serde_json::Value> = Vec::new();
     let mut abnormal_list: Vec<serde_json::Value> = Vec::new();
     let mut tally = [0usize; 3]; // Red wins, Blue wins, draws
-    for path in files(&args.paths)? {
+    let paths = files(&args.paths)?;
+    for path in &paths {
         let name = path.display().to_string();
         let mut problem = |kind: &str, why: String| {
             if errors.len() < args.max_errors {
                 errors.push(json!({ "file": name, "kind": kind, "why": why }));
             }
         };
-        match replay_file(&path, args.rules) {
+        match replay_file(path, args.rules) {
             Replayed::Ok(s) => {
                 games += 1;
                 moves += s.plies;
@@ -267,7 +272,10 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
                 unreadable += 1;
                 problem("unreadable", why);
             }
-            Replayed::Skipped => skipped += 1,
+            Replayed::Skipped(why) => {
+                out.progress(format!("skipped {name}: {why}"));
+                skipped.push((name, why));
+            }
         }
         if games % 50 == 0 && games > 0 {
             out.progress(format!("{games} games replayed"));
@@ -284,7 +292,11 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "mismatches": mismatches,
             "abnormal": abnormal,
             "unreadable": unreadable,
-            "skipped": skipped,
+            "skipped": skipped.len(),
+            "skipped_files": skipped
+                .iter()
+                .map(|(file, why)| json!({ "file": file, "why": why }))
+                .collect::<Vec<_>>(),
             "red_wins": tally[0],
             "blue_wins": tally[1],
             "draws": tally[2],
@@ -294,9 +306,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
         }),
         || {
             let mut t = format!(
-                "{games} games, {moves} moves, {battles} battles: {illegal} illegal, {mismatches} mismatches, {abnormal} abnormal ends, {unreadable} unreadable, {skipped} other files skipped; Red won {}, Blue {}, draws {} ({seconds:.2} s)",
-                tally[0], tally[1], tally[2]
+                "{games} games, {moves} moves, {battles} battles: {illegal} illegal, {mismatches} mismatches, {abnormal} abnormal ends, {unreadable} unreadable, {} other files skipped; Red won {}, Blue {}, draws {} ({seconds:.2} s)",
+                skipped.len(), tally[0], tally[1], tally[2]
             );
+            for f in &skipped {
+                t.push_str(&format!("\nskipped: {}: {}", f.0, f.1));
+            }
             for a in &abnormal_list {
                 t.push_str(&format!("\nabnormal: {} after {} plies: {}", a["file"], a["plies"], a["why"]));
             }
@@ -308,6 +323,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     );
     if illegal + mismatches + unreadable > 0 {
         crate::fail!("{illegal} illegal, {mismatches} mismatches, {unreadable} unreadable");
+    }
+    if games == 0 {
+        crate::fail!(
+            "no game replayed: none of the {} file(s) is a UCC 2012 log or a Gravon XML game",
+            paths.len()
+        );
     }
     Ok(())
 }
