@@ -178,6 +178,32 @@ fn outcome_text(outcome: Outcome) -> &'static str {
     }
 }
 
+/// Why a finished game ended, in words: "Black has no stones left",
+/// "White cannot move", "40 moves without a capture", "the same position
+/// three times".
+fn end_reason(pos: &Position) -> String {
+    let side = |p: Player| if p == WHITE { "White" } else { "Black" };
+    match pos.outcome() {
+        None => "not finished".to_owned(),
+        Some(Outcome::Win(winner)) => {
+            let loser = !winner;
+            if pos.count(loser) == 0 {
+                format!("{} has no stones left", side(loser))
+            } else {
+                format!("{} cannot move", side(loser))
+            }
+        }
+        Some(Outcome::Draw) => {
+            let rules = pos.rules();
+            if pos.no_capture_moves() >= rules.no_capture_limit() {
+                format!("{} moves without a capture", rules.no_capture_limit())
+            } else {
+                format!("the same position {} times", rules.repetitions())
+            }
+        }
+    }
+}
+
 /// Plays and prints one computer-against-computer game (board-search's
 /// `play_game`); returns its JSON summary `{"game","moves","outcome"}`
 /// (for `spielwerk demo`).
@@ -212,8 +238,9 @@ pub fn demo_game(
     )?;
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
     out.line(game.last.diagram());
+    let reason = end_reason(&game.last);
     out.line(format!(
-        "{} after {} moves ({} White, {} Black stones left)",
+        "{} ({reason}) after {} moves ({} White, {} Black stones left)",
         outcome_text(outcome),
         game.moves.len(),
         game.last.count(WHITE),
@@ -223,6 +250,7 @@ pub fn demo_game(
         "game": "fanorona",
         "moves": game.moves.len(),
         "outcome": outcome_text(outcome),
+        "reason": reason,
     }))
 }
 
@@ -528,6 +556,7 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
             "game": "fanorona",
             "moves": game.moves,
             "outcome": outcome_text(game.outcome),
+            "reason": game.reason,
             "score": game.score,
         }),
         || game.summary(),
@@ -536,10 +565,12 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
 }
 
 /// A game of `play` that was played to its end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Finished {
     moves: usize,
     outcome: Outcome,
+    /// Why it ended, in words.
+    reason: String,
     /// The human's (White's) score.
     score: u32,
 }
@@ -548,8 +579,9 @@ impl Finished {
     /// The last line of a finished game.
     fn summary(&self) -> String {
         format!(
-            "{} after {} moves. Your score: {}",
+            "{} ({}) after {} moves. Your score: {}",
             outcome_text(self.outcome),
+            self.reason,
             self.moves,
             self.score
         )
@@ -611,6 +643,7 @@ fn play_session(
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
+        reason: end_reason(&pos),
         score: score(&pos, Player::First).unwrap_or(0),
     }))
 }

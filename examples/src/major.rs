@@ -214,6 +214,41 @@ fn outcome_text(pos: &Position) -> String {
     }
 }
 
+/// Why a finished game ended, in words: "Red has no free piece left",
+/// "Blue broke through to Red's start edge", "5 moves in a row without a
+/// forward move", "Red has no legal move".
+fn end_reason(pos: &Position) -> String {
+    let Some(outcome) = pos.outcome() else {
+        return "not finished".to_owned();
+    };
+    let Some(winner) = pos.winner() else {
+        let limit = pos.rules().quiet_move_limit;
+        return if limit > 0 && pos.quiet() >= limit {
+            format!("{limit} moves in a row without a forward move")
+        } else {
+            debug_assert_eq!(outcome, Outcome::Draw);
+            format!("{} has no legal move", pos.side_to_move())
+        };
+    };
+    let loser = winner.other();
+    let edge = pos.board().start_column(loser);
+    if pos.free_pieces(loser) == 0 {
+        format!("{loser} has no free piece left")
+    } else if pos
+        .stacks()
+        .any(|(sq, stack)| stack.top == winner && sq.col() == edge)
+    {
+        format!("{winner} broke through to {loser}'s start edge")
+    } else {
+        format!("{loser} has no legal move")
+    }
+}
+
+/// The result and why: "Blue wins (Red has no free piece left)".
+fn result_text(pos: &Position) -> String {
+    format!("{} ({})", outcome_text(pos), end_reason(pos))
+}
+
 /// One computer-against-computer game on `board` (medium against medium,
 /// two random opening plies), printed move by move; the JSON object of
 /// `spielwerk demo`'s list (`{"game","moves","outcome"}`). For the global
@@ -255,8 +290,15 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
     )?;
     out.line(game.last.diagram());
     let outcome = outcome_text(&game.last);
-    out.line(format!("{outcome} after {} moves", game.moves.len()));
-    Ok(json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }))
+    out.line(format!(
+        "{} after {} moves",
+        result_text(&game.last),
+        game.moves.len()
+    ));
+    Ok(
+        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
+               "reason": end_reason(&game.last) }),
+    )
 }
 
 /// The most plies of a game the program plays (a guard: the quiet-move
@@ -453,7 +495,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     }
     let end = Instant::now();
     clock.stop(end);
-    out.line(format!("{}{}", pos.diagram(), outcome_text(&pos)));
+    out.line(format!("{}{}", pos.diagram(), result_text(&pos)));
     if let (Some((path, scores)), Some(winner)) = (&mut scores, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human
@@ -484,8 +526,9 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     }
     let outcome = outcome_text(&pos);
     out.result(
-        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome }),
-        || format!("game over: {outcome}"),
+        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome,
+                "reason": end_reason(&pos) }),
+        || format!("game over: {}", result_text(&pos)),
     );
     Ok(())
 }
@@ -591,14 +634,15 @@ fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliR
         },
     )?;
     drop(keys);
-    let outcome = if game.end == GameEnd::Stopped {
-        "stopped".to_owned()
+    let (outcome, reason) = if game.end == GameEnd::Stopped {
+        ("stopped".to_owned(), "stopped by a key".to_owned())
     } else {
-        outcome_text(&game.last)
+        (outcome_text(&game.last), end_reason(&game.last))
     };
     out.result(
-        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }),
-        || format!("{outcome} after {} moves", game.moves.len()),
+        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
+                "reason": reason }),
+        || format!("{outcome} ({reason}) after {} moves", game.moves.len()),
     );
     Ok(())
 }

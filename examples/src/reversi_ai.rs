@@ -41,6 +41,16 @@ fn outcome_text(pos: &Position) -> String {
     }
 }
 
+/// Why a finished game ended, in words: "the board is full" or "neither
+/// side can move".
+fn end_reason(pos: &Position) -> String {
+    match pos.empty_count() {
+        _ if pos.outcome().is_none() => "not finished".to_owned(),
+        0 => "the board is full".to_owned(),
+        n => format!("neither side can move, {n} squares empty"),
+    }
+}
+
 /// One computer-against-computer game, printed move by move; the JSON
 /// object of `spielwerk demo`'s list (`{"game","moves","outcome"}`).
 pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
@@ -72,13 +82,16 @@ pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
     out.line(game.last.diagram());
     let outcome = outcome_text(&game.last);
     let discs = game.last.disc_counts();
+    let reason = end_reason(&game.last);
     out.line(format!(
-        "{outcome} after {} moves ({} Black, {} White discs)",
+        "{outcome} ({reason}) after {} moves ({} Black, {} White discs)",
         game.moves.len(),
         discs.first,
         discs.second
     ));
-    Ok(json!({ "game": "reversi", "moves": game.moves.len(), "outcome": outcome }))
+    Ok(
+        json!({ "game": "reversi", "moves": game.moves.len(), "outcome": outcome, "reason": reason }),
+    )
 }
 
 /// Arguments of `spielwerk reversi solve`.
@@ -437,8 +450,8 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"outcome": "finished", "black": c.first, "white": c.second, "moves": game.history().len()}),
-        || format!("Game over: Black {} White {}. {result}", c.first, c.second),
+        json!({"outcome": "finished", "reason": end_reason(pos), "black": c.first, "white": c.second, "moves": game.history().len()}),
+        || format!("Game over ({}): Black {} White {}. {result}", end_reason(pos), c.first, c.second),
     );
     Ok(())
 }

@@ -32,6 +32,43 @@ fn demo_plays_every_game_to_the_end() {
     }
 }
 
+/// The commentary and the results are in words: battles as "the defender
+/// wins", never the enum's name; every game of the four says why it ended.
+#[test]
+fn demo_says_in_words_how_battles_and_games_end() {
+    let out = spielwerk(&["demo", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for internal in [
+        "DefenderWins",
+        "AttackerWins",
+        "BothRemoved",
+        "Win(",
+        "Over(",
+    ] {
+        assert!(!text.contains(internal), "{internal} in:\n{text}");
+    }
+    assert!(text.contains(": the attacker wins"), "{text}");
+    let out = spielwerk(&["--json", "demo", "--depth", "4"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for g in json["games"].as_array().expect("games") {
+        if g["game"] == "connect-four" {
+            continue;
+        }
+        let reason = g["reason"].as_str().unwrap_or("");
+        assert!(!reason.is_empty() && reason != "not finished", "{g}");
+        let words = [
+            "flag",
+            "stones",
+            "move",
+            "broke through",
+            "board is full",
+            "piece",
+        ];
+        assert!(words.iter().any(|w| reason.contains(w)), "{g}");
+    }
+}
+
 /// `spielwerk --help` names what each game's subcommand does: Reversi has
 /// far more than perft and replay.
 #[test]
