@@ -81,7 +81,7 @@ struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Cache counts of transposed positions in a table of this many MiB
-    /// (0: plain bulk counting).
+    /// (0: plain bulk counting; at most 65536 and the machine's memory).
     #[arg(long, default_value_t = 0)]
     hash_mb: usize,
 }
@@ -273,7 +273,10 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
         }
         total
     } else if a.hash_mb > 0 {
-        pos.perft_hashed(a.depth, &mut PerftTable::new(a.hash_mb))
+        crate::memory::check_table_mib("--hash-mb", a.hash_mb)?;
+        let mut table = PerftTable::try_new(a.hash_mb)
+            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
+        pos.perft_hashed(a.depth, &mut table)
     } else {
         pos.perft(a.depth)
     };

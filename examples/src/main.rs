@@ -9,6 +9,7 @@ mod data_dir;
 mod demo;
 mod fanorona;
 mod major;
+mod memory;
 mod output;
 mod reversi;
 mod reversi_ai;

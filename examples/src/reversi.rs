@@ -67,7 +67,8 @@ struct PerftArgs {
     /// depths).
     #[arg(long)]
     hash: bool,
-    /// The size of the transposition table in MiB, with `--hash`.
+    /// The size of the transposition table in MiB, with `--hash` (at most
+    /// 65536 and the machine's memory).
     #[arg(long, default_value_t = 256)]
     hash_mb: usize,
     /// Also give the count below each legal move (to find where two move
@@ -137,7 +138,9 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     ));
     let start = Instant::now();
     let nodes = if args.hash {
-        let mut table = HashedPerft::new(args.hash_mb, finished);
+        crate::memory::check_table_mib("--hash-mb", args.hash_mb)?;
+        let mut table = HashedPerft::try_new(args.hash_mb, finished)
+            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
         table.count(pos.board(), args.depth)
     } else {
         perft(pos.board(), args.depth, finished)

@@ -105,8 +105,8 @@ pub struct SolveArgs {
     /// Solve only problems numbered at most this.
     #[arg(long)]
     pub to: Option<u32>,
-    /// The transposition table: 2^BITS buckets of 48 bytes.
-    #[arg(long, default_value_t = 20)]
+    /// The transposition table: 2^BITS buckets of 48 bytes (4-26).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=26))]
     pub table_bits: u32,
 }
 
