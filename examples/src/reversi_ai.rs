@@ -267,7 +267,9 @@ pub struct MatchArgs {
     /// The second player, as `--first`; ignored with `--engine`.
     #[arg(long, default_value = "easy")]
     pub second: String,
-    /// An external GTP engine command line to play `--first` against.
+    /// An external GTP engine command line to play `--first` against,
+    /// split into words as a shell does: quote a path or an argument that
+    /// has spaces (`--engine "'/opt/my engine/edax' -q"`).
     #[arg(long)]
     pub engine: Option<String>,
     /// The number of openings (each is played twice, colours swapped).
