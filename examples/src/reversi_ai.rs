@@ -99,10 +99,14 @@ pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
 pub struct SolveArgs {
     /// An OBF/FFO problem file (`fforum-40-59.obf`, `ffo40-59.txt`).
     pub file: PathBuf,
-    /// Solve only problems numbered at least this.
+    /// Solve only problems numbered at least this. An FFO table gives each
+    /// problem's number; an OBF file's problems are numbered on from the
+    /// first number in the file's name (`fforum-40-59.obf`: 40, 41, ...;
+    /// 1 when the name has none).
     #[arg(long)]
     pub from: Option<u32>,
-    /// Solve only problems numbered at most this.
+    /// Solve only problems numbered at most this (numbered as for
+    /// `--from`).
     #[arg(long)]
     pub to: Option<u32>,
     /// The transposition table: 2^BITS buckets of 48 bytes (4-26).
@@ -116,7 +120,24 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
     let text =
         std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
     let name = args.file.to_string_lossy();
-    let problems = parse_problems(&text, first_id_from_name(&name))?;
+    let problems = parse_problems(&text, first_id_from_name(&name))
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let selected = problems
+        .iter()
+        .filter(|p| !args.from.is_some_and(|f| p.id < f) && !args.to.is_some_and(|t| p.id > t))
+        .count();
+    if selected == 0 {
+        let numbers = match (problems.first(), problems.last()) {
+            (Some(a), Some(b)) => format!("its problems are numbered {}-{}", a.id, b.id),
+            _ => "it has no problem".to_owned(),
+        };
+        crate::fail!(
+            "{}: no problem in --from {} --to {} ({numbers}; an OBF file numbers them from the first number in its name)",
+            args.file.display(),
+            args.from.map_or("-".to_owned(), |f| f.to_string()),
+            args.to.map_or("-".to_owned(), |t| t.to_string()),
+        );
+    }
     let mut solver = Solver::with_table_bits(args.table_bits);
     let mut rows = Vec::new();
     let mut lines = Vec::new();
@@ -125,7 +146,8 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
         if args.from.is_some_and(|f| p.id < f) || args.to.is_some_and(|t| p.id > t) {
             continue;
         }
-        let s = solve_problem(&mut solver, p)?;
+        let s = solve_problem(&mut solver, p)
+            .map_err(|e| format!("{}: problem {}: {e}", args.file.display(), p.id))?;
         let seconds = s.elapsed.as_secs_f64();
         total_nodes += s.nodes;
         total_seconds += seconds;
@@ -145,7 +167,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
                 Agreement::Disagrees => "  DISAGREES",
             }
         );
-        out.progress(&line);
+        // The text result, line by line as each problem is solved (once:
+        // the summary at the end does not repeat them); progress on stderr
+        // with `--json`.
+        out.line(&line);
         if !s.agreement.agrees() {
             disagreements += 1;
         }
@@ -169,12 +194,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
             "disagreements": disagreements,
         }),
         || {
-            let mut t = lines.join("\n");
-            t.push_str(&format!(
-                "\n{} problems, {total_nodes} nodes, {total_seconds:.2} s, {disagreements} disagreement(s)",
+            format!(
+                "{} problems, {total_nodes} nodes, {total_seconds:.2} s, {disagreements} disagreement(s)",
                 lines.len()
-            ));
-            t
+            )
         },
     );
     if disagreements > 0 {
