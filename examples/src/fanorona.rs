@@ -522,13 +522,18 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
                     describe(a),
                     describe(b)
                 ))?;
-                let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {
-                    return Ok(None);
-                };
-                match k.as_str() {
-                    "a" => *a,
-                    "w" => *b,
-                    _ => continue,
+                // Asked again until the answer is one of the two.
+                loop {
+                    let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {
+                        return Ok(None);
+                    };
+                    match k.to_ascii_lowercase().as_str() {
+                        "a" | "approach" => break *a,
+                        "w" | "withdrawal" => break *b,
+                        other => term.say(format!(
+                            "'{other}' is neither a (approach) nor w (withdrawal)"
+                        ))?,
+                    }
                 }
             }
         };
