@@ -209,9 +209,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
 /// Arguments of `spielwerk reversi train`.
 #[derive(Debug, clap::Args)]
 pub struct TrainArgs {
-    /// Where to write the weights (the crate embeds
-    /// `reversi-rules/weights/patterns.bin`).
-    #[arg(long, default_value = "reversi-rules/weights/patterns.bin")]
+    /// Where to write the weights. The crate embeds
+    /// `reversi-rules/weights/patterns.bin`: to use new weights, copy the
+    /// file there and rebuild.
+    #[arg(long, default_value = "patterns.bin")]
     pub out: PathBuf,
     /// The data folder with `games/wthor-1977-2025.txt` (training) and
     /// `games/eothello-25657.csv` (test).
@@ -271,8 +272,10 @@ pub fn train(args: &TrainArgs, out: Output) -> CliResult {
         }),
         || {
             format!(
-                "train mse {train_mse:.1}, test mse {test_mse:.1} (discs²); {} bytes to {}; {seconds:.0} s",
+                "train mse {train_mse:.1}, test mse {test_mse:.1} (discs²); {} bytes to {}; {seconds:.0} s\n\
+                 To play with these weights, copy {} to reversi-rules/weights/patterns.bin and rebuild.",
                 bytes.len(),
+                args.out.display(),
                 args.out.display()
             )
         },
@@ -326,6 +329,22 @@ pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
         .into_iter()
         .map(|moves| Opening::with_moves(Position::start(), moves))
         .collect();
+    if openings.is_empty() {
+        crate::fail!(
+            "no opening of {} plies in {} (--plies asks for more moves than its games have, or --openings is 0)",
+            args.plies,
+            path.display()
+        );
+    }
+    if openings.len() < args.openings {
+        out.progress(format!(
+            "only {} distinct openings of {} plies in {} ({} asked for)",
+            openings.len(),
+            args.plies,
+            path.display(),
+            args.openings
+        ));
+    }
     let options = MatchOptions::games(2 * u32::try_from(openings.len())?);
     let t0 = std::time::Instant::now();
     let mut first = computer_of(&args.first)?;

@@ -66,3 +66,23 @@ fn an_engine_path_with_a_space_can_be_quoted() {
     assert_eq!(json["games"], 2, "{r}");
     let _ = std::fs::remove_dir_all(dir.parent().expect("the temporary folder"));
 }
+
+#[test]
+fn openings_longer_than_every_game_are_an_error_not_zero_games() {
+    let Some(data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let r = run(
+        &[
+            "reversi",
+            "match",
+            "--plies",
+            "100",
+            "--data",
+            data.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(1), "{r}");
+    assert!(r.stderr.contains("no opening of 100 plies"), "{r}");
+}
