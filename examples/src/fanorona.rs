@@ -428,12 +428,19 @@ fn describe(o: &StepOption) -> String {
 }
 
 /// The human's turn, step by step; `None` if the human quits.
-fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
+/// What the human chose at their turn.
+enum Human {
+    Move(Move),
+    /// Take back the last own move and the computer's reply.
+    Undo,
+}
+
+fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Human>> {
     let mut turn = Turn::new(pos);
     let mut selected: Option<Square> = None;
     loop {
         if turn.is_complete() {
-            return Ok(Some(turn.finish()?));
+            return Ok(Some(Human::Move(turn.finish()?)));
         }
         let shown = Position::from_setup(
             Setup::new(turn.stones(WHITE), turn.stones(BLACK), WHITE),
@@ -464,7 +471,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
                 }
             }
             None => format!(
-                "Your move: a stone ({}) or a whole move like {}; 'quit' ends: ",
+                "Your move: a stone ({}) or a whole move like {}; hint, undo, 'quit' ends: ",
                 list(turn.movable()),
                 pos.moves().first().map_or(String::new(), |m| m.to_string())
             ),
@@ -474,7 +481,14 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
         };
         match input.as_str() {
             "quit" | "q" => return Ok(None),
-            "stop" | "s" if turn.can_stop() => return Ok(Some(turn.finish()?)),
+            "stop" | "s" if turn.can_stop() => return Ok(Some(Human::Move(turn.finish()?))),
+            "undo" | "u" if from.is_none() => return Ok(Some(Human::Undo)),
+            "hint" | "h" if from.is_none() => {
+                // The move the medium computer would play here.
+                let hint = Computer::new(Level::Medium).choose(pos)?.mv;
+                term.say(format!("Hint: {hint}"))?;
+                continue;
+            }
             "back" | "b" if !turn.can_stop() => {
                 selected = None;
                 continue;
@@ -483,7 +497,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
         }
         if from.is_none() && input.contains('-') {
             match pos.parse_move(&input) {
-                Ok(mv) => return Ok(Some(mv)),
+                Ok(mv) => return Ok(Some(Human::Move(mv))),
                 Err(e) => {
                     term.say(e)?;
                     continue;
@@ -617,10 +631,24 @@ fn play_session(
     term.say("Enter a stone, then its steps; after a capture go on or 'stop'.")?;
     let mut pos = Position::new();
     let mut moves = 0;
+    // The position before every move, for `undo`.
+    let mut history: Vec<Position> = Vec::new();
     while pos.outcome().is_none() {
         let mv = if pos.to_move() == WHITE {
             match human_turn(term, &pos)? {
-                Some(mv) => mv,
+                Some(Human::Move(mv)) => mv,
+                Some(Human::Undo) => {
+                    match history.iter().rposition(|p| p.to_move() == WHITE) {
+                        Some(i) => {
+                            pos = history[i].clone();
+                            moves -= history.len() - i;
+                            history.truncate(i);
+                            term.say("Your last move is taken back.")?;
+                        }
+                        None => term.say("Nothing to undo.")?,
+                    }
+                    continue;
+                }
                 None => {
                     term.say("Game abandoned.")?;
                     return Ok(None);
@@ -634,6 +662,7 @@ fn play_session(
         };
         let mover = pos.to_move();
         let before = pos.stones(!mover);
+        history.push(pos.clone());
         pos.play(mv)?;
         moves += 1;
         let taken = Bitboard(before.0 & !pos.stones(!mover).0);

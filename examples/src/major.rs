@@ -384,13 +384,15 @@ fn show_table(scores: &Highscores, board: &Board) -> String {
 /// What the user typed at a human's turn.
 enum Input {
     Move(Move),
+    /// Take back the human's last move (and the computer's reply).
+    Undo,
     Quit,
 }
 
 fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
     loop {
         print!(
-            "{} to move (e.g. {}; 'moves' lists them, q quits): ",
+            "{} to move (e.g. {}; 'moves' lists them, hint, undo, q quits): ",
             pos.side_to_move(),
             pos.moves()
                 .first()
@@ -409,6 +411,14 @@ fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
             let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
             println!("{}", list.join(" "));
             continue;
+        }
+        if t.eq_ignore_ascii_case("hint") {
+            // The move the medium computer would play here.
+            println!("hint: {}", Computer::new(Level::Medium).choose(pos)?.mv);
+            continue;
+        }
+        if t.eq_ignore_ascii_case("undo") {
+            return Ok(Input::Undo);
         }
         match t.parse::<Move>() {
             Ok(mv) => match pos.check(mv) {
@@ -459,6 +469,8 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let mut pos = Position::start(board);
     let mut clock = Clock::new();
     let mut human_moves = 0u32;
+    // The position before every move played, for `undo`.
+    let mut history: Vec<Position> = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     clock.start(pos.side_to_move(), Instant::now());
@@ -484,12 +496,31 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
                     human_moves += 1;
                     mv
                 }
+                Input::Undo => {
+                    // Back to this human's previous turn: their move and
+                    // every computer move since.
+                    let human_turn = history
+                        .iter()
+                        .rposition(|before| computers[before.side_to_move().index()].is_none());
+                    match human_turn {
+                        Some(i) => {
+                            pos = history[i].clone();
+                            history.truncate(i);
+                            human_moves = human_moves.saturating_sub(1);
+                            out.line("move taken back");
+                        }
+                        None => out.line("nothing to undo"),
+                    }
+                    clock.start(pos.side_to_move(), Instant::now());
+                    continue;
+                }
                 Input::Quit => {
                     out.line("game abandoned");
                     return Ok(());
                 }
             },
         };
+        history.push(pos.clone());
         pos.play(mv)?;
         clock.start(pos.side_to_move(), Instant::now());
     }

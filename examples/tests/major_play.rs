@@ -85,3 +85,24 @@ fn the_first_win_on_a_new_machine_is_saved_in_the_data_directory() {
     assert_saved(&out, &xdg.join("spielwerk/major-highscore.json"));
     std::fs::remove_dir_all(&home).expect("cleaned up");
 }
+
+#[test]
+fn hint_and_undo_work_in_play() {
+    let dir = temp_dir("major-undo");
+    let scores = dir.join("scores.json");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_spielwerk"));
+    cmd.args(["major", "play", "--red", "easy", "--highscore"])
+        .arg(&scores);
+    let r = run_with(&mut cmd, b"hint\nundo\na4-b4\nundo\na4-b4\nq\n");
+    assert!(r.ok, "{r}");
+    assert!(r.stdout.contains("hint: "), "{r}");
+    assert!(r.stdout.contains("nothing to undo"), "{r}");
+    assert!(r.stdout.contains("move taken back"), "{r}");
+    let replies: Vec<&str> = cli_common::lines_with(&r.stdout, "Red (easy) plays");
+    assert_eq!(replies.len(), 2, "{r}");
+    assert_eq!(
+        replies[0], replies[1],
+        "the same answer after the undo: {r}"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
