@@ -122,10 +122,8 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
     let name = args.file.to_string_lossy();
     let problems = parse_problems(&text, first_id_from_name(&name))
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let selected = problems
-        .iter()
-        .filter(|p| !args.from.is_some_and(|f| p.id < f) && !args.to.is_some_and(|t| p.id > t))
-        .count();
+    let wanted = |id: u32| args.from.is_none_or(|f| id >= f) && args.to.is_none_or(|t| id <= t);
+    let selected = problems.iter().filter(|p| wanted(p.id)).count();
     if selected == 0 {
         let numbers = match (problems.first(), problems.last()) {
             (Some(a), Some(b)) => format!("its problems are numbered {}-{}", a.id, b.id),
@@ -143,7 +141,7 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
     let mut lines = Vec::new();
     let (mut total_nodes, mut total_seconds, mut disagreements) = (0u64, 0f64, 0usize);
     for p in &problems {
-        if args.from.is_some_and(|f| p.id < f) || args.to.is_some_and(|t| p.id > t) {
+        if !wanted(p.id) {
             continue;
         }
         let s = solve_problem(&mut solver, p)
