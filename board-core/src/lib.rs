@@ -12,6 +12,7 @@ mod player;
 mod prefetch;
 mod serde_text;
 mod setup;
+mod table;
 mod undo;
 mod zobrist;
 
@@ -24,6 +25,7 @@ pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
 pub use player::{ByPlayer, Player};
 pub use prefetch::prefetch;
 pub use setup::SetupError;
+pub use table::{MAX_TABLE_MIB, TableSizeError, table_or_smaller, try_table};
 pub use undo::Undo;
 pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
 

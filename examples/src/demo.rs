@@ -17,14 +17,14 @@ pub struct Args {
     /// seed replays the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Only this game (connect-four, fanorona, major, stratego); all of
+    /// Only this game (connect-four, fanorona, major, reversi, stratego); all of
     /// them by default.
     #[arg(long)]
     game: Option<String>,
 }
 
 /// The games `demo` plays, by name.
-const GAMES: [&str; 4] = ["connect-four", "fanorona", "major", "stratego"];
+const GAMES: [&str; 5] = ["connect-four", "fanorona", "major", "reversi", "stratego"];
 
 /// Connect Four, the workspace's test game: two alpha-beta players
 /// (board-search's `AlphaBetaStrategy` and `play_game`).
@@ -88,6 +88,15 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     }
     if wanted("major") {
         games.push(crate::major::demo_game(1, out)?);
+    }
+    if wanted("reversi") {
+        use reversi_rules::ai::Level;
+        let demo = crate::reversi_ai::DemoArgs {
+            black: Level::Medium,
+            white: Level::Medium,
+            seed: args.seed,
+        };
+        games.push(crate::reversi_ai::demo_game(&demo, out)?);
     }
     if wanted("stratego") {
         games.push(crate::stratego::demo_game(args.seed, out)?);

@@ -81,7 +81,7 @@ struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Cache counts of transposed positions in a table of this many MiB
-    /// (0: plain bulk counting).
+    /// (0: plain bulk counting; at most 65536 and the machine's memory).
     #[arg(long, default_value_t = 0)]
     hash_mb: usize,
 }
@@ -178,6 +178,32 @@ fn outcome_text(outcome: Outcome) -> &'static str {
     }
 }
 
+/// Why a finished game ended, in words: "Black has no stones left",
+/// "White cannot move", "40 moves without a capture", "the same position
+/// three times".
+fn end_reason(pos: &Position) -> String {
+    let side = |p: Player| if p == WHITE { "White" } else { "Black" };
+    match pos.outcome() {
+        None => "not finished".to_owned(),
+        Some(Outcome::Win(winner)) => {
+            let loser = !winner;
+            if pos.count(loser) == 0 {
+                format!("{} has no stones left", side(loser))
+            } else {
+                format!("{} cannot move", side(loser))
+            }
+        }
+        Some(Outcome::Draw) => {
+            let rules = pos.rules();
+            if pos.no_capture_moves() >= rules.no_capture_limit() {
+                format!("{} moves without a capture", rules.no_capture_limit())
+            } else {
+                format!("the same position {} times", rules.repetitions())
+            }
+        }
+    }
+}
+
 /// Plays and prints one computer-against-computer game (board-search's
 /// `play_game`); returns its JSON summary `{"game","moves","outcome"}`
 /// (for `spielwerk demo`).
@@ -212,8 +238,9 @@ pub fn demo_game(
     )?;
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
     out.line(game.last.diagram());
+    let reason = end_reason(&game.last);
     out.line(format!(
-        "{} after {} moves ({} White, {} Black stones left)",
+        "{} ({reason}) after {} moves ({} White, {} Black stones left)",
         outcome_text(outcome),
         game.moves.len(),
         game.last.count(WHITE),
@@ -223,6 +250,7 @@ pub fn demo_game(
         "game": "fanorona",
         "moves": game.moves.len(),
         "outcome": outcome_text(outcome),
+        "reason": reason,
     }))
 }
 
@@ -245,7 +273,10 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
         }
         total
     } else if a.hash_mb > 0 {
-        pos.perft_hashed(a.depth, &mut PerftTable::new(a.hash_mb))
+        crate::memory::check_table_mib("--hash-mb", a.hash_mb)?;
+        let mut table = PerftTable::try_new(a.hash_mb)
+            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
+        pos.perft_hashed(a.depth, &mut table)
     } else {
         pos.perft(a.depth)
     };
@@ -397,12 +428,19 @@ fn describe(o: &StepOption) -> String {
 }
 
 /// The human's turn, step by step; `None` if the human quits.
-fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
+/// What the human chose at their turn.
+enum Human {
+    Move(Move),
+    /// Take back the last own move and the computer's reply.
+    Undo,
+}
+
+fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Human>> {
     let mut turn = Turn::new(pos);
     let mut selected: Option<Square> = None;
     loop {
         if turn.is_complete() {
-            return Ok(Some(turn.finish()?));
+            return Ok(Some(Human::Move(turn.finish()?)));
         }
         let shown = Position::from_setup(
             Setup::new(turn.stones(WHITE), turn.stones(BLACK), WHITE),
@@ -433,7 +471,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
                 }
             }
             None => format!(
-                "Your move: a stone ({}) or a whole move like {}; 'quit' ends: ",
+                "Your move: a stone ({}) or a whole move like {}; hint, undo, 'quit' ends: ",
                 list(turn.movable()),
                 pos.moves().first().map_or(String::new(), |m| m.to_string())
             ),
@@ -443,7 +481,14 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
         };
         match input.as_str() {
             "quit" | "q" => return Ok(None),
-            "stop" | "s" if turn.can_stop() => return Ok(Some(turn.finish()?)),
+            "stop" | "s" if turn.can_stop() => return Ok(Some(Human::Move(turn.finish()?))),
+            "undo" | "u" if from.is_none() => return Ok(Some(Human::Undo)),
+            "hint" | "h" if from.is_none() => {
+                // The move the medium computer would play here.
+                let hint = Computer::new(Level::Medium).choose(pos)?.mv;
+                term.say(format!("Hint: {hint}"))?;
+                continue;
+            }
             "back" | "b" if !turn.can_stop() => {
                 selected = None;
                 continue;
@@ -452,7 +497,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
         }
         if from.is_none() && input.contains('-') {
             match pos.parse_move(&input) {
-                Ok(mv) => return Ok(Some(mv)),
+                Ok(mv) => return Ok(Some(Human::Move(mv))),
                 Err(e) => {
                     term.say(e)?;
                     continue;
@@ -491,13 +536,18 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Move>> {
                     describe(a),
                     describe(b)
                 ))?;
-                let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {
-                    return Ok(None);
-                };
-                match k.as_str() {
-                    "a" => *a,
-                    "w" => *b,
-                    _ => continue,
+                // Asked again until the answer is one of the two.
+                loop {
+                    let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {
+                        return Ok(None);
+                    };
+                    match k.to_ascii_lowercase().as_str() {
+                        "a" | "approach" => break *a,
+                        "w" | "withdrawal" => break *b,
+                        other => term.say(format!(
+                            "'{other}' is neither a (approach) nor w (withdrawal)"
+                        ))?,
+                    }
                 }
             }
         };
@@ -528,6 +578,7 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
             "game": "fanorona",
             "moves": game.moves,
             "outcome": outcome_text(game.outcome),
+            "reason": game.reason,
             "score": game.score,
         }),
         || game.summary(),
@@ -536,10 +587,12 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
 }
 
 /// A game of `play` that was played to its end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Finished {
     moves: usize,
     outcome: Outcome,
+    /// Why it ended, in words.
+    reason: String,
     /// The human's (White's) score.
     score: u32,
 }
@@ -548,8 +601,9 @@ impl Finished {
     /// The last line of a finished game.
     fn summary(&self) -> String {
         format!(
-            "{} after {} moves. Your score: {}",
+            "{} ({}) after {} moves. Your score: {}",
             outcome_text(self.outcome),
+            self.reason,
             self.moves,
             self.score
         )
@@ -577,10 +631,24 @@ fn play_session(
     term.say("Enter a stone, then its steps; after a capture go on or 'stop'.")?;
     let mut pos = Position::new();
     let mut moves = 0;
+    // The position before every move, for `undo`.
+    let mut history: Vec<Position> = Vec::new();
     while pos.outcome().is_none() {
         let mv = if pos.to_move() == WHITE {
             match human_turn(term, &pos)? {
-                Some(mv) => mv,
+                Some(Human::Move(mv)) => mv,
+                Some(Human::Undo) => {
+                    match history.iter().rposition(|p| p.to_move() == WHITE) {
+                        Some(i) => {
+                            pos = history[i].clone();
+                            moves -= history.len() - i;
+                            history.truncate(i);
+                            term.say("Your last move is taken back.")?;
+                        }
+                        None => term.say("Nothing to undo.")?,
+                    }
+                    continue;
+                }
                 None => {
                     term.say("Game abandoned.")?;
                     return Ok(None);
@@ -594,6 +662,7 @@ fn play_session(
         };
         let mover = pos.to_move();
         let before = pos.stones(!mover);
+        history.push(pos.clone());
         pos.play(mv)?;
         moves += 1;
         let taken = Bitboard(before.0 & !pos.stones(!mover).0);
@@ -611,6 +680,7 @@ fn play_session(
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
+        reason: end_reason(&pos),
         score: score(&pos, Player::First).unwrap_or(0),
     }))
 }

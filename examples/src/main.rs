@@ -5,9 +5,11 @@
 //! work shows progress on stderr; errors are printed as a message with a
 //! non-zero exit status.
 
+mod data_dir;
 mod demo;
 mod fanorona;
 mod major;
+mod memory;
 mod output;
 mod reversi;
 mod reversi_ai;
@@ -39,7 +41,7 @@ enum Command {
     Fanorona(fanorona::Args),
     /// Major: play (0-2 computers), demo, perft, level matches, bench.
     Major(major::Args),
-    /// Reversi (Othello): perft, replay of game files.
+    /// Reversi (Othello): play, demo, GTP engine, matches, endgame solve, perft, replay, train.
     Reversi(reversi::Args),
     /// Battlegeneral: the Stratego lobby server and browser client (feature `serve`).
     Serve(serve::Args),

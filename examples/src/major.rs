@@ -214,6 +214,41 @@ fn outcome_text(pos: &Position) -> String {
     }
 }
 
+/// Why a finished game ended, in words: "Red has no free piece left",
+/// "Blue broke through to Red's start edge", "5 moves in a row without a
+/// forward move", "Red has no legal move".
+fn end_reason(pos: &Position) -> String {
+    let Some(outcome) = pos.outcome() else {
+        return "not finished".to_owned();
+    };
+    let Some(winner) = pos.winner() else {
+        let limit = pos.rules().quiet_move_limit;
+        return if limit > 0 && pos.quiet() >= limit {
+            format!("{limit} moves in a row without a forward move")
+        } else {
+            debug_assert_eq!(outcome, Outcome::Draw);
+            format!("{} has no legal move", pos.side_to_move())
+        };
+    };
+    let loser = winner.other();
+    let edge = pos.board().start_column(loser);
+    if pos.free_pieces(loser) == 0 {
+        format!("{loser} has no free piece left")
+    } else if pos
+        .stacks()
+        .any(|(sq, stack)| stack.top == winner && sq.col() == edge)
+    {
+        format!("{winner} broke through to {loser}'s start edge")
+    } else {
+        format!("{loser} has no legal move")
+    }
+}
+
+/// The result and why: "Blue wins (Red has no free piece left)".
+fn result_text(pos: &Position) -> String {
+    format!("{} ({})", outcome_text(pos), end_reason(pos))
+}
+
 /// One computer-against-computer game on `board` (medium against medium,
 /// two random opening plies), printed move by move; the JSON object of
 /// `spielwerk demo`'s list (`{"game","moves","outcome"}`). For the global
@@ -255,8 +290,15 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
     )?;
     out.line(game.last.diagram());
     let outcome = outcome_text(&game.last);
-    out.line(format!("{outcome} after {} moves", game.moves.len()));
-    Ok(json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }))
+    out.line(format!(
+        "{} after {} moves",
+        result_text(&game.last),
+        game.moves.len()
+    ));
+    Ok(
+        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
+               "reason": end_reason(&game.last) }),
+    )
 }
 
 /// The most plies of a game the program plays (a guard: the quiet-move
@@ -293,7 +335,11 @@ struct PlayArgs {
     /// Red: human, easy, medium or hard.
     #[arg(long, default_value = "medium")]
     red: Side,
-    /// The highscore file (default: `$HOME/.spielwerk/major-highscore.json`).
+    /// The highscore file (default: `major-highscore.json` in the data
+    /// directory: `$SPIELWERK_DATA_DIR`, else `$XDG_DATA_HOME/spielwerk`,
+    /// else `~/.local/share/spielwerk`; macOS `~/Library/Application
+    /// Support/spielwerk`, Windows `%APPDATA%\spielwerk`). Its folder is
+    /// created when the first win is saved.
     #[arg(long)]
     highscore: Option<PathBuf>,
     /// The human's name for the highscore (asked for when a human wins if
@@ -305,13 +351,11 @@ struct PlayArgs {
     delay_ms: u64,
 }
 
-fn highscore_path(args: &PlayArgs) -> PathBuf {
-    args.highscore.clone().unwrap_or_else(|| {
-        std::env::var_os("HOME")
-            .map_or_else(|| PathBuf::from("."), PathBuf::from)
-            .join(".spielwerk")
-            .join("major-highscore.json")
-    })
+fn highscore_path(args: &PlayArgs) -> Result<PathBuf, crate::output::Failure> {
+    match &args.highscore {
+        Some(path) => Ok(path.clone()),
+        None => crate::data_dir::data_file("major-highscore.json"),
+    }
 }
 
 fn show_table(scores: &Highscores, board: &Board) -> String {
@@ -340,13 +384,15 @@ fn show_table(scores: &Highscores, board: &Board) -> String {
 /// What the user typed at a human's turn.
 enum Input {
     Move(Move),
+    /// Take back the human's last move (and the computer's reply).
+    Undo,
     Quit,
 }
 
 fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
     loop {
         print!(
-            "{} to move (e.g. {}; 'moves' lists them, q quits): ",
+            "{} to move (e.g. {}; 'moves' lists them, hint, undo, q quits): ",
             pos.side_to_move(),
             pos.moves()
                 .first()
@@ -365,6 +411,14 @@ fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
             let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
             println!("{}", list.join(" "));
             continue;
+        }
+        if t.eq_ignore_ascii_case("hint") {
+            // The move the medium computer would play here.
+            println!("hint: {}", Computer::new(Level::Medium).choose(pos)?.mv);
+            continue;
+        }
+        if t.eq_ignore_ascii_case("undo") {
+            return Ok(Input::Undo);
         }
         match t.parse::<Move>() {
             Ok(mv) => match pos.check(mv) {
@@ -387,14 +441,18 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         });
         return watch(board, levels, Duration::from_millis(args.delay_ms), out);
     }
-    let path = highscore_path(args);
     // The highscore only counts human-against-computer games; a damaged
     // file is reported and never overwritten.
+    let path = highscore_path(args);
     let mut scores = if humans == 1 {
-        match Highscores::load(&path) {
-            Ok(s) => {
+        match path.as_ref().map_err(|e| e.to_string()).and_then(|p| {
+            Highscores::load(p)
+                .map(|s| (p.clone(), s))
+                .map_err(|e| e.to_string())
+        }) {
+            Ok((p, s)) => {
                 out.line(format!("{}\n", show_table(&s, &board)));
-                Some(s)
+                Some((p, s))
             }
             Err(e) => {
                 eprintln!("highscore not available: {e}");
@@ -411,6 +469,8 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let mut pos = Position::start(board);
     let mut clock = Clock::new();
     let mut human_moves = 0u32;
+    // The position before every move played, for `undo`.
+    let mut history: Vec<Position> = Vec::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     clock.start(pos.side_to_move(), Instant::now());
@@ -436,19 +496,38 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
                     human_moves += 1;
                     mv
                 }
+                Input::Undo => {
+                    // Back to this human's previous turn: their move and
+                    // every computer move since.
+                    let human_turn = history
+                        .iter()
+                        .rposition(|before| computers[before.side_to_move().index()].is_none());
+                    match human_turn {
+                        Some(i) => {
+                            pos = history[i].clone();
+                            history.truncate(i);
+                            human_moves = human_moves.saturating_sub(1);
+                            out.line("move taken back");
+                        }
+                        None => out.line("nothing to undo"),
+                    }
+                    clock.start(pos.side_to_move(), Instant::now());
+                    continue;
+                }
                 Input::Quit => {
                     out.line("game abandoned");
                     return Ok(());
                 }
             },
         };
+        history.push(pos.clone());
         pos.play(mv)?;
         clock.start(pos.side_to_move(), Instant::now());
     }
     let end = Instant::now();
     clock.stop(end);
-    out.line(format!("{}{}", pos.diagram(), outcome_text(&pos)));
-    if let (Some(scores), Some(winner)) = (&mut scores, pos.winner())
+    out.line(format!("{}{}", pos.diagram(), result_text(&pos)));
+    if let (Some((path, scores)), Some(winner)) = (&mut scores, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human
     {
@@ -465,7 +544,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         let entry = Entry::new(&name, level, clock.elapsed(winner, end), human_moves);
         match scores.insert(&board, entry) {
             Some(rank) => {
-                scores.save(&path)?;
+                scores.save(path)?;
                 out.line(format!(
                     "entered at place {} ({})",
                     rank + 1,
@@ -478,8 +557,9 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     }
     let outcome = outcome_text(&pos);
     out.result(
-        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome }),
-        || format!("game over: {outcome}"),
+        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome,
+                "reason": end_reason(&pos) }),
+        || format!("game over: {}", result_text(&pos)),
     );
     Ok(())
 }
@@ -585,14 +665,15 @@ fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliR
         },
     )?;
     drop(keys);
-    let outcome = if game.end == GameEnd::Stopped {
-        "stopped".to_owned()
+    let (outcome, reason) = if game.end == GameEnd::Stopped {
+        ("stopped".to_owned(), "stopped by a key".to_owned())
     } else {
-        outcome_text(&game.last)
+        (outcome_text(&game.last), end_reason(&game.last))
     };
     out.result(
-        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome }),
-        || format!("{outcome} after {} moves", game.moves.len()),
+        json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
+                "reason": reason }),
+        || format!("{outcome} ({reason}) after {} moves", game.moves.len()),
     );
     Ok(())
 }

@@ -1,4 +1,5 @@
-//! `spielwerk reversi`: perft and replay of real game files.
+//! `spielwerk reversi`: play, demo, GTP, matches, endgame solving, perft,
+//! replay of real game files, training of the evaluation.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -27,6 +28,8 @@ enum Verb {
     /// Replay files of real games (WTHOR text or .wtb, eOthello CSV):
     /// illegal moves and results that disagree with the record.
     Replay(ReplayArgs),
+    /// Computer against computer, printed move by move (no input needed).
+    Demo(crate::reversi_ai::DemoArgs),
     /// Solve endgame problems exactly (OBF/FFO files).
     Solve(crate::reversi_ai::SolveArgs),
     /// Play against the computer in the terminal.
@@ -64,7 +67,8 @@ struct PerftArgs {
     /// depths).
     #[arg(long)]
     hash: bool,
-    /// The size of the transposition table in MiB, with `--hash`.
+    /// The size of the transposition table in MiB, with `--hash` (at most
+    /// 65536 and the machine's memory).
     #[arg(long, default_value_t = 256)]
     hash_mb: usize,
     /// Also give the count below each legal move (to find where two move
@@ -88,6 +92,13 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     match &args.verb {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Replay(a) => run_replay(a, out),
+        Verb::Demo(a) => {
+            let game = crate::reversi_ai::demo_game(a, out)?;
+            out.result(json!({ "games": [game] }), || {
+                "1 demo game finished".to_owned()
+            });
+            Ok(())
+        }
         Verb::Solve(a) => crate::reversi_ai::solve(a, out),
         Verb::Play(a) => crate::reversi_ai::play(a, out),
         Verb::Gtp(a) => crate::reversi_ai::gtp(a, out),
@@ -127,7 +138,9 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     ));
     let start = Instant::now();
     let nodes = if args.hash {
-        let mut table = HashedPerft::new(args.hash_mb, finished);
+        crate::memory::check_table_mib("--hash-mb", args.hash_mb)?;
+        let mut table = HashedPerft::try_new(args.hash_mb, finished)
+            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
         table.count(pos.board(), args.depth)
     } else {
         perft(pos.board(), args.depth, finished)
@@ -201,8 +214,16 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     let start = Instant::now();
     let mut total = ReplaySummary::default();
     let mut errors = Vec::new();
+    let mut skipped = Vec::new();
     for path in &args.files {
         let s = replay_file(path)?;
+        if s.games == 0 {
+            // An empty file (or only blank lines, or a .wtb file of no game).
+            let why = "no game in it (an empty file)";
+            out.progress(format!("skipped {}: {why}", path.display()));
+            skipped.push((path.display().to_string(), why));
+            continue;
+        }
         out.progress(format!(
             "{}: {} games, {} moves, {} illegal, {} unreadable, {} mismatches, {} abnormal",
             path.display(),
@@ -241,6 +262,11 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "abnormal": total.abnormal,
             "seconds": seconds,
             "errors": errors_json,
+            "skipped": skipped.len(),
+            "skipped_files": skipped
+                .iter()
+                .map(|(file, why)| json!({ "file": file, "why": why }))
+                .collect::<Vec<_>>(),
         }),
         || {
             let mut text = format!(
@@ -250,6 +276,9 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             for (file, e) in &errors {
                 text.push_str(&format!("\n{file}:{e}"));
             }
+            for (file, why) in &skipped {
+                text.push_str(&format!("\nskipped: {file}: {why}"));
+            }
             text
         },
     );
@@ -258,6 +287,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "{} game(s) with an illegal move, {} unreadable",
             total.illegal,
             total.unreadable
+        );
+    }
+    if total.games == 0 {
+        crate::fail!(
+            "no game replayed: none of the {} file(s) holds a game",
+            args.files.len()
         );
     }
     Ok(())

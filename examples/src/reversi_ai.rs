@@ -1,4 +1,4 @@
-//! `spielwerk reversi solve|play|gtp|match|train`: the verbs of the Reversi
+//! `spielwerk reversi demo|solve|play|gtp|match|train`: the verbs of the Reversi
 //! computer (`reversi_rules::ai`); the program only parses arguments and
 //! prints.
 
@@ -16,19 +16,101 @@ use serde_json::json;
 
 use crate::output::{CliResult, Output};
 
+/// Arguments of `spielwerk reversi demo`.
+#[derive(Debug, clap::Args)]
+pub struct DemoArgs {
+    /// Black's level (Black moves first).
+    #[arg(long, default_value = "medium")]
+    pub black: Level,
+    /// White's level.
+    #[arg(long, default_value = "medium")]
+    pub white: Level,
+    /// The seed of the two random opening moves (0: none, the same game
+    /// every time).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// The text of a finished (or stopped) game's result.
+fn outcome_text(pos: &Position) -> String {
+    match pos.outcome() {
+        Some(board_core::Outcome::Win(Player::First)) => "Black wins".to_owned(),
+        Some(board_core::Outcome::Win(Player::Second)) => "White wins".to_owned(),
+        Some(board_core::Outcome::Draw) => "draw".to_owned(),
+        None => "unfinished".to_owned(),
+    }
+}
+
+/// Why a finished game ended, in words: "the board is full" or "neither
+/// side can move".
+fn end_reason(pos: &Position) -> String {
+    match pos.empty_count() {
+        _ if pos.outcome().is_none() => "not finished".to_owned(),
+        0 => "the board is full".to_owned(),
+        n => format!("neither side can move, {n} squares empty"),
+    }
+}
+
+/// One computer-against-computer game, printed move by move; the JSON
+/// object of `spielwerk demo`'s list (`{"game","moves","outcome"}`).
+pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
+    out.line(format!(
+        "Reversi: {} (Black) against {} (White)",
+        args.black, args.white
+    ));
+    let opening = if args.seed == 0 {
+        Opening::new(Position::start())
+    } else {
+        Opening::random(Position::start(), 2, args.seed)
+    };
+    let game = board_search::play_game(
+        &mut Computer::new(args.black),
+        &mut Computer::new(args.white),
+        &opening,
+        args.seed,
+        board_search::DEFAULT_MAX_PLIES,
+        |m| {
+            let side = if m.side == Player::First {
+                "Black"
+            } else {
+                "White"
+            };
+            out.line(format!("{:>2}. {side:<5} {}", m.ply, m.mv));
+            true
+        },
+    )?;
+    out.line(game.last.diagram());
+    let outcome = outcome_text(&game.last);
+    let discs = game.last.disc_counts();
+    let reason = end_reason(&game.last);
+    out.line(format!(
+        "{outcome} ({reason}) after {} moves ({} Black, {} White discs)",
+        game.moves.len(),
+        discs.first,
+        discs.second
+    ));
+    Ok(
+        json!({ "game": "reversi", "moves": game.moves.len(), "outcome": outcome, "reason": reason }),
+    )
+}
+
 /// Arguments of `spielwerk reversi solve`.
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
     /// An OBF/FFO problem file (`fforum-40-59.obf`, `ffo40-59.txt`).
     pub file: PathBuf,
-    /// Solve only problems numbered at least this.
+    /// Solve only problems numbered at least this. An FFO table gives each
+    /// problem's number; an OBF file's problems are numbered on from the
+    /// first number in the file's name (`fforum-40-59.obf`: 40, 41, ...;
+    /// 1 when the name has none).
     #[arg(long)]
     pub from: Option<u32>,
-    /// Solve only problems numbered at most this.
+    /// Solve only problems numbered at most this (numbered as for
+    /// `--from`).
     #[arg(long)]
     pub to: Option<u32>,
-    /// The transposition table: 2^BITS buckets of 48 bytes.
-    #[arg(long, default_value_t = 20)]
+    /// The transposition table: 2^BITS buckets of 48 bytes (4-26).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(4..=26))]
     pub table_bits: u32,
 }
 
@@ -38,16 +120,32 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
     let text =
         std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
     let name = args.file.to_string_lossy();
-    let problems = parse_problems(&text, first_id_from_name(&name))?;
+    let problems = parse_problems(&text, first_id_from_name(&name))
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let wanted = |id: u32| args.from.is_none_or(|f| id >= f) && args.to.is_none_or(|t| id <= t);
+    let selected = problems.iter().filter(|p| wanted(p.id)).count();
+    if selected == 0 {
+        let numbers = match (problems.first(), problems.last()) {
+            (Some(a), Some(b)) => format!("its problems are numbered {}-{}", a.id, b.id),
+            _ => "it has no problem".to_owned(),
+        };
+        crate::fail!(
+            "{}: no problem in --from {} --to {} ({numbers}; an OBF file numbers them from the first number in its name)",
+            args.file.display(),
+            args.from.map_or("-".to_owned(), |f| f.to_string()),
+            args.to.map_or("-".to_owned(), |t| t.to_string()),
+        );
+    }
     let mut solver = Solver::with_table_bits(args.table_bits);
     let mut rows = Vec::new();
     let mut lines = Vec::new();
     let (mut total_nodes, mut total_seconds, mut disagreements) = (0u64, 0f64, 0usize);
     for p in &problems {
-        if args.from.is_some_and(|f| p.id < f) || args.to.is_some_and(|t| p.id > t) {
+        if !wanted(p.id) {
             continue;
         }
-        let s = solve_problem(&mut solver, p)?;
+        let s = solve_problem(&mut solver, p)
+            .map_err(|e| format!("{}: problem {}: {e}", args.file.display(), p.id))?;
         let seconds = s.elapsed.as_secs_f64();
         total_nodes += s.nodes;
         total_seconds += seconds;
@@ -67,7 +165,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
                 Agreement::Disagrees => "  DISAGREES",
             }
         );
-        out.progress(&line);
+        // The text result, line by line as each problem is solved (once:
+        // the summary at the end does not repeat them); progress on stderr
+        // with `--json`.
+        out.line(&line);
         if !s.agreement.agrees() {
             disagreements += 1;
         }
@@ -91,12 +192,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
             "disagreements": disagreements,
         }),
         || {
-            let mut t = lines.join("\n");
-            t.push_str(&format!(
-                "\n{} problems, {total_nodes} nodes, {total_seconds:.2} s, {disagreements} disagreement(s)",
+            format!(
+                "{} problems, {total_nodes} nodes, {total_seconds:.2} s, {disagreements} disagreement(s)",
                 lines.len()
-            ));
-            t
+            )
         },
     );
     if disagreements > 0 {
@@ -108,9 +207,10 @@ pub fn solve(args: &SolveArgs, out: Output) -> CliResult {
 /// Arguments of `spielwerk reversi train`.
 #[derive(Debug, clap::Args)]
 pub struct TrainArgs {
-    /// Where to write the weights (the crate embeds
-    /// `reversi-rules/weights/patterns.bin`).
-    #[arg(long, default_value = "reversi-rules/weights/patterns.bin")]
+    /// Where to write the weights. The crate embeds
+    /// `reversi-rules/weights/patterns.bin`: to use new weights, copy the
+    /// file there and rebuild.
+    #[arg(long, default_value = "patterns.bin")]
     pub out: PathBuf,
     /// The data folder with `games/wthor-1977-2025.txt` (training) and
     /// `games/eothello-25657.csv` (test).
@@ -170,8 +270,10 @@ pub fn train(args: &TrainArgs, out: Output) -> CliResult {
         }),
         || {
             format!(
-                "train mse {train_mse:.1}, test mse {test_mse:.1} (discs²); {} bytes to {}; {seconds:.0} s",
+                "train mse {train_mse:.1}, test mse {test_mse:.1} (discs²); {} bytes to {}; {seconds:.0} s\n\
+                 To play with these weights, copy {} to reversi-rules/weights/patterns.bin and rebuild.",
                 bytes.len(),
+                args.out.display(),
                 args.out.display()
             )
         },
@@ -189,7 +291,9 @@ pub struct MatchArgs {
     /// The second player, as `--first`; ignored with `--engine`.
     #[arg(long, default_value = "easy")]
     pub second: String,
-    /// An external GTP engine command line to play `--first` against.
+    /// An external GTP engine command line to play `--first` against,
+    /// split into words as a shell does: quote a path or an argument that
+    /// has spaces (`--engine "'/opt/my engine/edax' -q"`).
     #[arg(long)]
     pub engine: Option<String>,
     /// The number of openings (each is played twice, colours swapped).
@@ -223,6 +327,22 @@ pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
         .into_iter()
         .map(|moves| Opening::with_moves(Position::start(), moves))
         .collect();
+    if openings.is_empty() {
+        crate::fail!(
+            "no opening of {} plies in {} (--plies asks for more moves than its games have, or --openings is 0)",
+            args.plies,
+            path.display()
+        );
+    }
+    if openings.len() < args.openings {
+        out.progress(format!(
+            "only {} distinct openings of {} plies in {} ({} asked for)",
+            openings.len(),
+            args.plies,
+            path.display(),
+            args.openings
+        ));
+    }
     let options = MatchOptions::games(2 * u32::try_from(openings.len())?);
     let t0 = std::time::Instant::now();
     let mut first = computer_of(&args.first)?;
@@ -279,6 +399,15 @@ pub struct PlayArgs {
     pub level: String,
 }
 
+/// Ends `play` before the game is over (quit, or the end of the input).
+fn abandoned(game: &reversi_rules::Reversi, out: Output) -> CliResult {
+    out.result(
+        json!({"outcome": "abandoned", "moves": game.history().len()}),
+        || "Game abandoned.".to_owned(),
+    );
+    Ok(())
+}
+
 /// Runs `spielwerk reversi play`: a human against the computer in the
 /// terminal. Commands: a move (`f5`), `pass` when forced, `undo` (takes
 /// back the last human move and the computer's reply), `hint`, `quit`.
@@ -311,12 +440,16 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
             continue;
         }
         out.line("Your move:");
-        let Some(line) = lines.next() else { break };
+        // The end of the input leaves the game, as `quit` does: it is not
+        // a finished game.
+        let Some(line) = lines.next() else {
+            return abandoned(&game, out);
+        };
         let line = line?;
         let word = line.trim().to_ascii_lowercase();
         match word.as_str() {
             "" => {}
-            "quit" | "q" => return Ok(()),
+            "quit" | "q" => return abandoned(&game, out),
             "undo" | "u" => {
                 // Take back moves until it is the human's turn again, one
                 // human move at least.
@@ -359,8 +492,8 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"black": c.first, "white": c.second, "moves": game.history().len()}),
-        || format!("Game over: Black {} White {}. {result}", c.first, c.second),
+        json!({"outcome": "finished", "reason": end_reason(pos), "black": c.first, "white": c.second, "moves": game.history().len()}),
+        || format!("Game over ({}): Black {} White {}. {result}", end_reason(pos), c.first, c.second),
     );
     Ok(())
 }

@@ -192,7 +192,8 @@ enum Replayed {
     Illegal(String),
     Mismatch(String),
     Unreadable(String),
-    Skipped,
+    /// Not a game record, and why.
+    Skipped(&'static str),
 }
 
 fn replay_file(path: &Path, rules: Option<Preset>) -> Replayed {
@@ -209,8 +210,10 @@ fn replay_file(path: &Path, rules: Option<Preset>) -> Replayed {
             Ok(g) => g.replay(rules.unwrap_or(Preset::Gravon).rules()),
             Err(e) => return Replayed::Unreadable(e.to_string()),
         }
+    } else if text.trim().is_empty() {
+        return Replayed::Skipped("an empty file");
     } else {
-        return Replayed::Skipped;
+        return Replayed::Skipped("neither a UCC 2012 log nor a Gravon XML game");
     };
     use stratego_rules::ReplayError as E;
     match result {
@@ -226,18 +229,20 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     let start = Instant::now();
     let (mut games, mut moves, mut battles, mut illegal, mut mismatches, mut abnormal) =
         (0, 0, 0, 0, 0, 0);
-    let (mut unreadable, mut skipped) = (0, 0);
+    let mut unreadable = 0;
+    let mut skipped: Vec<(String, &str)> = Vec::new();
     let mut errors: Vec<serde_json::Value> = Vec::new();
     let mut abnormal_list: Vec<serde_json::Value> = Vec::new();
     let mut tally = [0usize; 3]; // Red wins, Blue wins, draws
-    for path in files(&args.paths)? {
+    let paths = files(&args.paths)?;
+    for path in &paths {
         let name = path.display().to_string();
         let mut problem = |kind: &str, why: String| {
             if errors.len() < args.max_errors {
                 errors.push(json!({ "file": name, "kind": kind, "why": why }));
             }
         };
-        match replay_file(&path, args.rules) {
+        match replay_file(path, args.rules) {
             Replayed::Ok(s) => {
                 games += 1;
                 moves += s.plies;
@@ -267,7 +272,10 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
                 unreadable += 1;
                 problem("unreadable", why);
             }
-            Replayed::Skipped => skipped += 1,
+            Replayed::Skipped(why) => {
+                out.progress(format!("skipped {name}: {why}"));
+                skipped.push((name, why));
+            }
         }
         if games % 50 == 0 && games > 0 {
             out.progress(format!("{games} games replayed"));
@@ -284,7 +292,11 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
             "mismatches": mismatches,
             "abnormal": abnormal,
             "unreadable": unreadable,
-            "skipped": skipped,
+            "skipped": skipped.len(),
+            "skipped_files": skipped
+                .iter()
+                .map(|(file, why)| json!({ "file": file, "why": why }))
+                .collect::<Vec<_>>(),
             "red_wins": tally[0],
             "blue_wins": tally[1],
             "draws": tally[2],
@@ -294,9 +306,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
         }),
         || {
             let mut t = format!(
-                "{games} games, {moves} moves, {battles} battles: {illegal} illegal, {mismatches} mismatches, {abnormal} abnormal ends, {unreadable} unreadable, {skipped} other files skipped; Red won {}, Blue {}, draws {} ({seconds:.2} s)",
-                tally[0], tally[1], tally[2]
+                "{games} games, {moves} moves, {battles} battles: {illegal} illegal, {mismatches} mismatches, {abnormal} abnormal ends, {unreadable} unreadable, {} other files skipped; Red won {}, Blue {}, draws {} ({seconds:.2} s)",
+                skipped.len(), tally[0], tally[1], tally[2]
             );
+            for f in &skipped {
+                t.push_str(&format!("\nskipped: {}: {}", f.0, f.1));
+            }
             for a in &abnormal_list {
                 t.push_str(&format!("\nabnormal: {} after {} plies: {}", a["file"], a["plies"], a["why"]));
             }
@@ -308,6 +323,12 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
     );
     if illegal + mismatches + unreadable > 0 {
         crate::fail!("{illegal} illegal, {mismatches} mismatches, {unreadable} unreadable");
+    }
+    if games == 0 {
+        crate::fail!(
+            "no game replayed: none of the {} file(s) is a UCC 2012 log or a Gravon XML game",
+            paths.len()
+        );
     }
     Ok(())
 }
@@ -464,6 +485,60 @@ fn run_bench(args: &BenchArgs, out: Output) -> CliResult {
     Ok(())
 }
 
+impl Opponent {
+    /// The player in words, for the game's first line.
+    fn describe(self) -> &'static str {
+        match self {
+            Opponent::Random => "a random player: any legal move",
+            Opponent::Greedy => {
+                "a greedy player: the best battle or step one move ahead, by what it sees"
+            }
+        }
+    }
+}
+
+/// Why a finished game ended, in words: "Blue's flag is captured", "Red
+/// has no movable pieces left", "Blue cannot move", "1998 plies, the
+/// limit", "N plies without a battle".
+pub fn end_reason(pos: &Position) -> String {
+    if pos.outcome().is_none() {
+        return "not finished".to_owned();
+    }
+    let both = [Player::First, Player::Second];
+    let flagless: Vec<&str> = both
+        .into_iter()
+        .filter(|&p| pos.count(p, stratego_rules::Rank::Flag) == 0)
+        .map(colour)
+        .collect();
+    match flagless.as_slice() {
+        [one] => return format!("{one}'s flag is captured"),
+        [_, _] => return "both flags are captured".to_owned(),
+        _ => {}
+    }
+    let rules = pos.rules();
+    let immobile = |p: Player| pos.movable_count(p) == 0;
+    if rules.immobile_side_loses_at_once
+        && let Some(p) = both.into_iter().find(|&p| immobile(p))
+    {
+        return format!("{} has no movable pieces left", colour(p));
+    }
+    if let Some(m) = rules.max_plies.filter(|&m| pos.ply() >= m) {
+        return format!("{m} plies, the limit of the rules");
+    }
+    if let Some(m) = rules
+        .max_plies_without_battle
+        .filter(|&m| pos.plies_without_battle() >= m)
+    {
+        return format!("{m} plies without a battle, the limit of the rules");
+    }
+    let stuck: Vec<Player> = both.into_iter().filter(|&p| !pos.can_move(p)).collect();
+    match stuck.as_slice() {
+        [p] if immobile(*p) => format!("{} has no movable pieces left", colour(*p)),
+        [p] => format!("{} cannot move", colour(*p)),
+        _ => "neither side can move".to_owned(),
+    }
+}
+
 /// The computer player of `play`, as a strategy.
 fn opponent(kind: Opponent, seed: u64) -> Box<dyn Strategy<Position, Error = NoLegalMove>> {
     match kind {
@@ -594,7 +669,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         ),
         None => (
             opponent(args.opponent, args.seed),
-            format!("{:?}", args.opponent).to_lowercase(),
+            args.opponent.describe().to_owned(),
         ),
     };
     computer.new_game(&pos, args.seed)?;
@@ -621,7 +696,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                             Ok(r) => {
                                 computer.played(&before, m, &pos)?;
                                 if let Some((d, b)) = r.battle {
-                                    println!("your {} attacks a {}: {b:?}", r.piece.rank, d.rank);
+                                    println!("your {} attacks a {}: {b}", r.piece.rank, d.rank);
                                 }
                             }
                             Err(e) => println!("{e}"),
@@ -637,7 +712,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
             computer.played(&before, m, &pos)?;
             match r.battle {
                 Some((d, b)) => println!(
-                    "computer: {m}, its {} attacks your {}: {b:?}",
+                    "computer: {m}, its {} attacks your {}: {b}",
                     r.piece.rank, d.rank
                 ),
                 None => println!("computer: {m}"),
@@ -647,9 +722,9 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     let outcome = pos.outcome();
     println!("{}", pos.view(me));
     let text = match outcome {
-        Some(Outcome::Win(p)) if p == me => "you win".to_string(),
-        Some(Outcome::Win(_)) => "the computer wins".to_string(),
-        Some(Outcome::Draw) => "a draw".to_string(),
+        Some(Outcome::Win(p)) if p == me => format!("you win ({})", end_reason(&pos)),
+        Some(Outcome::Win(_)) => format!("the computer wins ({})", end_reason(&pos)),
+        Some(Outcome::Draw) => format!("a draw ({})", end_reason(&pos)),
         None => "you left the game: the computer wins".to_string(),
     };
     out.result(
@@ -687,7 +762,7 @@ pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
             row.push(m.mv.to_string());
             if let (Some(a), Some(d)) = (attacker, defender) {
                 out.line(format!(
-                    "{:>4}. {} {}: {a} attacks {d}: {:?}",
+                    "{:>4}. {} {}: {a} attacks {d}: {}",
                     m.ply,
                     colour(m.side),
                     m.mv,
@@ -705,6 +780,12 @@ pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
         Some(Outcome::Win(p)) => format!("{} wins", colour(p)),
         Some(Outcome::Draw) | None => "draw".to_owned(),
     };
-    out.line(format!("{outcome} after {} plies", game.last.ply()));
-    Ok(json!({ "game": "stratego", "moves": game.last.ply(), "outcome": outcome }))
+    let reason = end_reason(&game.last);
+    out.line(format!(
+        "{outcome} ({reason}) after {} plies",
+        game.last.ply()
+    ));
+    Ok(
+        json!({ "game": "stratego", "moves": game.last.ply(), "outcome": outcome, "reason": reason }),
+    )
 }

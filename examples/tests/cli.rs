@@ -21,12 +21,76 @@ fn demo_plays_every_game_to_the_end() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let games = json["games"].as_array().expect("a list of games");
     let names: Vec<&str> = games.iter().filter_map(|g| g["game"].as_str()).collect();
-    assert_eq!(names, ["connect-four", "fanorona", "major", "stratego"]);
+    assert_eq!(
+        names,
+        ["connect-four", "fanorona", "major", "reversi", "stratego"]
+    );
     for g in games {
         assert!(g["moves"].as_u64().is_some_and(|n| n > 0), "{g}");
         let outcome = g["outcome"].as_str().expect("an outcome");
         assert!(outcome == "draw" || outcome.ends_with("wins"), "{outcome}");
     }
+}
+
+/// The commentary and the results are in words: battles as "the defender
+/// wins", never the enum's name; every game of the four says why it ended.
+#[test]
+fn demo_says_in_words_how_battles_and_games_end() {
+    let out = spielwerk(&["demo", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for internal in [
+        "DefenderWins",
+        "AttackerWins",
+        "BothRemoved",
+        "Win(",
+        "Over(",
+    ] {
+        assert!(!text.contains(internal), "{internal} in:\n{text}");
+    }
+    assert!(text.contains(": the attacker wins"), "{text}");
+    let out = spielwerk(&["--json", "demo", "--depth", "4"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    for g in json["games"].as_array().expect("games") {
+        if g["game"] == "connect-four" {
+            continue;
+        }
+        let reason = g["reason"].as_str().unwrap_or("");
+        assert!(!reason.is_empty() && reason != "not finished", "{g}");
+        let words = [
+            "flag",
+            "stones",
+            "move",
+            "broke through",
+            "board is full",
+            "piece",
+        ];
+        assert!(words.iter().any(|w| reason.contains(w)), "{g}");
+    }
+}
+
+/// `spielwerk --help` names what each game's subcommand does: Reversi has
+/// far more than perft and replay.
+#[test]
+fn the_help_lists_every_reversi_verb() {
+    let out = spielwerk(&["--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    let line = help
+        .lines()
+        .find(|l| l.trim_start().starts_with("reversi"))
+        .expect("a reversi line");
+    for verb in ["play", "demo", "solve", "perft", "replay"] {
+        assert!(line.contains(verb), "{line}");
+    }
+    let out = spielwerk(&["--json", "reversi", "demo", "--seed", "3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(json["games"][0]["game"], "reversi");
 }
 
 #[test]

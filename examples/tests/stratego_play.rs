@@ -1,6 +1,8 @@
 //! `spielwerk stratego play --level`: the human sees only its view, a bad
 //! or illegal move is answered with the reason and the game goes on.
 
+mod cli_common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -45,4 +47,14 @@ fn bad_moves_get_their_reason_and_the_game_goes_on() {
         assert!(!out.contains(rank), "a hidden rank leaked: {rank}");
     }
     assert!(out.contains("you left the game"));
+}
+
+#[test]
+fn the_greedy_opponent_is_described_in_words() {
+    let r = cli_common::run(
+        &["stratego", "play", "--setup", "1", "--seed", "3"],
+        b"quit\n",
+    );
+    assert!(r.stdout.contains("the computer (a greedy player: "), "{r}");
+    assert!(!r.stdout.contains("Greedy"), "{r}");
 }

@@ -28,7 +28,7 @@ pub const BOARD: u64 = (1 << SQUARES) - 1;
 /// assert!(e3.is_strong());
 /// assert_eq!("e3".parse::<Square>(), Ok(e3));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub(crate) u8);
 
 impl Square {
@@ -107,6 +107,20 @@ impl Square {
     /// Every point, `a1`, `b1`, ... `i5`.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..SQUARES).map(Square)
+    }
+}
+
+/// Debug shows the point's name, as Display does (never the raw index).
+///
+/// ```
+/// use fanorona_rules::Square;
+/// let e3: Square = "e3".parse()?;
+/// assert_eq!(format!("{e3:?}"), "e3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -407,19 +407,36 @@ pub struct PerftTable {
 }
 
 impl PerftTable {
-    /// A table of about `mib` MiB (at least one entry).
+    /// A table of about `mib` MiB (at least one entry). Never fails: a size
+    /// above [`board_core::MAX_TABLE_MIB`] is taken as the maximum, memory
+    /// the allocator refuses halves the table (see [`try_new`](Self::try_new)
+    /// for an error instead).
     #[must_use]
     pub fn new(mib: usize) -> Self {
-        let want = (mib.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
-        let len = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() / 2
-        };
         PerftTable {
-            entries: vec![Entry::default(); len],
+            entries: board_core::table_or_smaller(mib),
             counter: Cache::none(),
         }
+    }
+
+    /// A table of about `mib` MiB (at least one entry).
+    ///
+    /// # Errors
+    /// [`TableSizeError::TooLarge`](board_core::TableSizeError::TooLarge)
+    /// above [`board_core::MAX_TABLE_MIB`],
+    /// [`TableSizeError::OutOfMemory`](board_core::TableSizeError::OutOfMemory)
+    /// when the memory is refused.
+    ///
+    /// ```
+    /// use fanorona_rules::PerftTable;
+    /// assert!(PerftTable::try_new(16).is_ok());
+    /// assert!(PerftTable::try_new(100_000).is_err());
+    /// ```
+    pub fn try_new(mib: usize) -> Result<Self, board_core::TableSizeError> {
+        Ok(PerftTable {
+            entries: board_core::try_table(mib)?,
+            counter: Cache::none(),
+        })
     }
 
     #[inline(always)]

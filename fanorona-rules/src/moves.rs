@@ -57,7 +57,7 @@ pub const MAX_STEPS: usize = 22;
 /// assert_eq!(mv.end().to_string(), "e4");
 /// assert_eq!(mv.to_string(), "d2-e3a-e4a");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Move(u128);
 
 // Layout: bits 0..6 the start point, 6..11 the number of steps, bit 11 set
@@ -89,6 +89,20 @@ pub enum MoveError {
         /// Its direction.
         direction: Direction,
     },
+}
+
+/// Debug shows the move's text in `Move(...)`, not its packed bits.
+///
+/// ```
+/// use fanorona_rules::Move;
+/// let mv: Move = "d2-e3a-e4a".parse()?;
+/// assert_eq!(format!("{mv:?}"), "Move(d2-e3a-e4a)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl core::fmt::Debug for Move {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Move({self})")
+    }
 }
 
 impl Move {

@@ -228,8 +228,9 @@ impl Highscores {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Saves to `path`: writes a temporary file in the same directory, then
-    /// renames it over `path`. On an error the old file is left as it was.
+    /// Saves to `path`: creates its folder if missing (the first save on a
+    /// new machine), writes a temporary file in that folder, then renames
+    /// it over `path`. On an error the old file is left as it was.
     pub fn save(&self, path: &Path) -> Result<(), HighscoreError> {
         let io_err = |source| HighscoreError::Io {
             path: path.to_owned(),
@@ -241,6 +242,9 @@ impl Highscores {
             .unwrap_or_else(|| "highscore".to_owned());
         let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
         let write = || -> io::Result<()> {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                fs::create_dir_all(dir)?;
+            }
             let mut f = fs::File::create(&tmp)?;
             f.write_all(self.to_json().as_bytes())?;
             f.write_all(b"\n")?;
@@ -341,6 +345,20 @@ mod tests {
         assert_eq!(again.table(&custom)[0].name, "Bob");
         let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().filter_map(Result::ok).collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn highscore_save_creates_its_folder() {
+        let dir = temp_dir("folder");
+        let path = dir.join("new").join("deeper").join("major.json");
+        let mut h = Highscores::new();
+        h.insert(
+            &Board::standard(1).unwrap(),
+            entry("Ada", Level::Easy, 9, 4),
+        );
+        h.save(&path).unwrap();
+        assert_eq!(Highscores::load(&path).unwrap(), h);
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -13,7 +13,7 @@ pub const MAX_SIDE: u8 = 16;
 /// A square by column (0 = leftmost, letter `a`) and row (0 = top, number
 /// `1`). It says nothing about a particular board; see
 /// [`Board::contains`](crate::Board::contains).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square {
     col: u8,
     row: u8,
@@ -74,6 +74,21 @@ impl Square {
         let dc = self.col.abs_diff(other.col);
         let dr = self.row.abs_diff(other.row);
         if dc > dr { dc } else { dr }
+    }
+}
+
+/// Debug shows the square's name, as Display does (never the raw
+/// coordinates).
+///
+/// ```
+/// use major_rules::Move;
+/// let mv: Move = "a4-b4".parse()?;
+/// assert_eq!(format!("{mv:?}"), "Move { from: a4, to: b4 }");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

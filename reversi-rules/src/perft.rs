@@ -179,19 +179,41 @@ impl HashedPerft {
 
     /// A table of about `megabytes` MiB (the bucket count is rounded down
     /// to a power of two, at least one bucket) for the given convention.
-    /// When that much memory cannot be reserved the table is halved until
-    /// it can.
+    /// Never fails: a size above [`board_core::MAX_TABLE_MIB`] is taken as
+    /// the maximum, and when the memory cannot be reserved the table is
+    /// halved until it can (see [`try_new`](Self::try_new) for an error
+    /// instead).
     #[must_use]
     pub fn new(megabytes: usize, finished: FinishedGames) -> HashedPerft {
-        let bucket = core::mem::size_of::<Bucket>();
-        let wanted = (megabytes.saturating_mul(1 << 20) / bucket).max(1);
-        // The largest power of two not above `wanted`.
-        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut table = Vec::new();
-        while buckets > 1 && table.try_reserve_exact(buckets).is_err() {
-            buckets /= 2;
-        }
-        table.resize(buckets, Bucket::default());
+        HashedPerft::with_table(board_core::table_or_smaller(megabytes), finished)
+    }
+
+    /// A table of about `megabytes` MiB, as [`new`](Self::new) makes it.
+    ///
+    /// # Errors
+    /// [`TableSizeError::TooLarge`](board_core::TableSizeError::TooLarge)
+    /// above [`board_core::MAX_TABLE_MIB`],
+    /// [`TableSizeError::OutOfMemory`](board_core::TableSizeError::OutOfMemory)
+    /// when the memory is refused.
+    ///
+    /// ```
+    /// use board_core::FinishedGames;
+    /// use reversi_rules::perft::HashedPerft;
+    /// assert!(HashedPerft::try_new(1, FinishedGames::CountAsLeaf).is_ok());
+    /// assert!(HashedPerft::try_new(999_999_999, FinishedGames::CountAsLeaf).is_err());
+    /// ```
+    pub fn try_new(
+        megabytes: usize,
+        finished: FinishedGames,
+    ) -> Result<HashedPerft, board_core::TableSizeError> {
+        Ok(HashedPerft::with_table(
+            board_core::try_table(megabytes)?,
+            finished,
+        ))
+    }
+
+    fn with_table(table: Vec<Bucket>, finished: FinishedGames) -> HashedPerft {
+        let buckets = table.len();
         HashedPerft {
             table,
             mask: buckets - 1,

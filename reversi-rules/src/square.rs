@@ -18,7 +18,7 @@ use core::str::FromStr;
 /// assert_eq!(Square::new(37), Some(f5));
 /// # Ok::<(), reversi_rules::ParseSquareError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
 impl Square {
@@ -93,6 +93,21 @@ impl Square {
         } else {
             Some(Square(bits.trailing_zeros() as u8))
         }
+    }
+}
+
+/// Debug shows the square's name, as Display does (never the raw index).
+///
+/// ```
+/// use reversi_rules::{Move, Square};
+/// let g8: Square = "g8".parse()?;
+/// assert_eq!(format!("{g8:?}"), "g8");
+/// assert_eq!(format!("{:?}", Move::Place(g8)), "Place(g8)");
+/// # Ok::<(), reversi_rules::ParseSquareError>(())
+/// ```
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

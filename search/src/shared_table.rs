@@ -72,13 +72,14 @@ pub struct SharedTable {
 }
 
 impl SharedTable {
-    /// A table of at most `mib` MiB (at least one bucket, at most 1 TiB).
+    /// A table of at most `mib` MiB (at least one bucket, at most
+    /// [`board_core::MAX_TABLE_MIB`]).
     /// The memory is filled at once. When the allocator refuses it, the
     /// table halves its size until it is granted instead of failing:
     /// [`capacity`](Self::capacity) tells what it got.
     #[must_use]
     pub fn new(mib: usize) -> Self {
-        let bytes = mib.min(1 << 20).saturating_mul(1 << 20);
+        let bytes = mib.min(board_core::MAX_TABLE_MIB).saturating_mul(1 << 20);
         let mut n = (bytes / size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         while buckets.try_reserve_exact(n).is_err() && n > 1 {

@@ -14,6 +14,23 @@ pub enum Battle {
     BothRemoved,
 }
 
+/// The battle in words, for people: "the attacker wins", "the defender
+/// wins", "both are removed".
+///
+/// ```
+/// use stratego_rules::Battle;
+/// assert_eq!(Battle::DefenderWins.to_string(), "the defender wins");
+/// ```
+impl core::fmt::Display for Battle {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Battle::AttackerWins => "the attacker wins",
+            Battle::DefenderWins => "the defender wins",
+            Battle::BothRemoved => "both are removed",
+        })
+    }
+}
+
 /// The battle of `attacker` against `defender`.
 ///
 /// The higher rank wins and equal ranks remove both; the Spy defeats the

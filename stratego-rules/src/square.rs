@@ -7,7 +7,7 @@ use core::str::FromStr;
 /// from Red's side. Always valid (index below 100).
 ///
 /// With the `serde` feature a square travels as its name (`"a4"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
 /// A square name that does not parse.
@@ -107,6 +107,20 @@ impl Square {
 pub(crate) const fn is_lake_index(i: usize) -> bool {
     let (f, r) = (i % 10, i / 10);
     (r == 4 || r == 5) && (f == 2 || f == 3 || f == 6 || f == 7)
+}
+
+/// Debug shows the square's name, as Display does (never the raw index).
+///
+/// ```
+/// use stratego_rules::Move;
+/// let mv: Move = "a4-a5".parse()?;
+/// assert_eq!(format!("{mv:?}"), "Move { from: a4, to: a5 }");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
 }
 
 impl fmt::Display for Square {

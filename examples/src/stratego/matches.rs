@@ -13,6 +13,20 @@ use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
 
 use crate::output::{CliResult, Output};
 
+/// How a game of a match ended, in words ("Red wins", "draw", "unfinished
+/// at the ply limit").
+fn end_text(end: board_search::GameEnd) -> &'static str {
+    use board_core::{Outcome, Player};
+    use board_search::GameEnd;
+    match end {
+        GameEnd::Over(Outcome::Win(Player::First)) => "Red wins",
+        GameEnd::Over(Outcome::Win(Player::Second)) => "Blue wins",
+        GameEnd::Over(Outcome::Draw) => "draw",
+        GameEnd::PlyLimit => "unfinished at the ply limit",
+        GameEnd::Stopped => "stopped",
+    }
+}
+
 /// Arguments of `spielwerk stratego match`.
 #[derive(Debug, clap::Args)]
 pub struct MatchArgs {
@@ -144,11 +158,12 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
                             if let (Ok(mut r), Ok(mut all)) = (result.lock(), records.lock()) {
                                 r.add(side, &record);
                                 out.progress(format!(
-                                    "game {}: {} as {} {:?} after {} plies; {} so far {}",
+                                    "game {}: {} as {}: {} ({}) after {} plies; {} so far {}",
                                     game + 1,
                                     args.first,
                                     stratego_rules::colour(side),
-                                    record.end,
+                                    end_text(record.end),
+                                    super::end_reason(&record.last),
                                     record.moves.len(),
                                     args.first,
                                     r.wdl

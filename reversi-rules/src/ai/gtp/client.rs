@@ -15,6 +15,10 @@ pub enum GtpError {
     /// The command line to start the engine is empty.
     #[error("the engine's command line is empty")]
     EmptyCommand,
+    /// The command line has a quote that is not closed (or ends in a
+    /// backslash).
+    #[error("the engine's command line {0:?} has an unclosed quote or a trailing backslash")]
+    UnclosedQuote(String),
     /// The engine could not be started.
     #[error("cannot start {program:?}: {source}")]
     Spawn {
@@ -109,18 +113,20 @@ impl<R: BufRead, W: Write> core::fmt::Debug for GtpClient<R, W> {
 }
 
 impl GtpClient<BufReader<ChildStdout>, ChildStdin> {
-    /// Starts `command` (a program and its arguments, split at white
-    /// space) and speaks GTP on its standard input and output.
+    /// Starts `command` (a program and its arguments, split as a POSIX
+    /// shell splits words: see [`split_command`]) and speaks GTP on its
+    /// standard input and output.
     ///
     /// # Errors
     ///
-    /// [`GtpError::EmptyCommand`], or [`GtpError::Spawn`] when it cannot be
-    /// started.
+    /// [`GtpError::EmptyCommand`], [`GtpError::UnclosedQuote`], or
+    /// [`GtpError::Spawn`] when it cannot be started.
     pub fn spawn(command: &str) -> Result<Self, GtpError> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or(GtpError::EmptyCommand)?;
+        let words = split_command(command)?;
+        let (program, args) = words.split_first().ok_or(GtpError::EmptyCommand)?;
+        let program = program.as_str();
         let mut child = Command::new(program)
-            .args(words)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -137,6 +143,68 @@ impl GtpClient<BufReader<ChildStdout>, ChildStdin> {
         client.child = Some(child);
         Ok(client)
     }
+}
+
+/// Splits a command line into words as a POSIX shell does, without
+/// expanding anything: white space separates words; `'...'` keeps
+/// everything literally; `"..."` keeps everything but `\\`, `\"`, `\$` and
+/// `` \` ``, which stand for the second character; a backslash outside
+/// quotes keeps the next character.
+///
+/// ```
+/// use reversi_rules::ai::gtp::split_command;
+/// let words = split_command(r#"'/opt/my engine/edax' --level "5 6" a\ b"#)?;
+/// assert_eq!(words, ["/opt/my engine/edax", "--level", "5 6", "a b"]);
+/// assert!(split_command("edax 'open").is_err());
+/// # Ok::<(), reversi_rules::ai::gtp::GtpError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`GtpError::UnclosedQuote`] for a quote without its end or a trailing
+/// backslash.
+pub fn split_command(command: &str) -> Result<Vec<String>, GtpError> {
+    let unclosed = || GtpError::UnclosedQuote(command.to_owned());
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = command.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => words.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next().ok_or_else(unclosed)? {
+                        '\'' => break,
+                        c => w.push(c),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next().ok_or_else(unclosed)? {
+                        '"' => break,
+                        '\\' => match chars.next().ok_or_else(unclosed)? {
+                            c @ ('\\' | '"' | '$' | '`') => w.push(c),
+                            c => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                        },
+                        c => w.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                let next = chars.next().ok_or_else(unclosed)?;
+                word.get_or_insert_with(String::new).push(next);
+            }
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    Ok(words)
 }
 
 impl<R: BufRead, W: Write> GtpClient<R, W> {

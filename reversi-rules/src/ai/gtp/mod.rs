@@ -10,7 +10,7 @@
 mod client;
 mod server;
 
-pub use client::{GtpClient, GtpError};
+pub use client::{GtpClient, GtpError, split_command};
 pub use server::{COMMANDS, Gtp};
 
 use crate::Move;

@@ -1,7 +1,8 @@
 //! The front end: this crate's computer behind the Go Text Protocol, in the
 //! subset Othello programs speak:
 //! `protocol_version`, `name`, `version`, `known_command`,
-//! `list_commands`, `boardsize` (8 only), `clear_board`, `komi` (ignored),
+//! `list_commands`, `boardsize` (8 only), `clear_board`, `komi` (a number,
+//! ignored),
 //! `play COLOUR MOVE`, `genmove COLOUR`, `undo`, `showboard`,
 //! `set_level LEVEL` (easy, medium, hard, max) and `quit`.
 //!
@@ -10,6 +11,9 @@
 //! `pass`. When a colour that is not to move plays or is asked to move
 //! while the side to move has no legal move, that side's pass is played
 //! first.
+//!
+//! A line that is not UTF-8 text is answered `? not UTF-8 text` and the
+//! session goes on, as for any other command it cannot read.
 
 use std::io::{self, BufRead, Write};
 
@@ -19,7 +23,7 @@ use board_core::Player;
 use crate::ai::{Computer, Level, ParseLevelError};
 
 /// The commands known.
-pub const COMMANDS: [&str; 13] = [
+pub const COMMANDS: [&str; 14] = [
     "protocol_version",
     "name",
     "version",
@@ -32,6 +36,7 @@ pub const COMMANDS: [&str; 13] = [
     "genmove",
     "undo",
     "showboard",
+    "set_level",
     "quit",
 ];
 
@@ -106,7 +111,11 @@ impl Gtp {
                 self.game = Reversi::new();
                 Ok(String::new())
             }
-            "komi" => Ok(String::new()),
+            "komi" => match args.first().map(|s| s.parse::<f64>()) {
+                Some(Ok(k)) if k.is_finite() => Ok(String::new()),
+                Some(_) => Err("syntax error: komi is a number".to_owned()),
+                None => Err("syntax error: missing komi".to_owned()),
+            },
             "set_level" => {
                 let level: Level = args
                     .first()
@@ -194,9 +203,20 @@ impl Gtp {
 
     /// Answers every line of `input` on `output` until `quit` or the end
     /// of the input.
-    pub fn run<R: BufRead, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
-        for line in input.lines() {
-            if let Some(response) = self.execute(&line?) {
+    /// A line that is not UTF-8 is answered `? not UTF-8 text`; only the
+    /// input's or output's own errors end the session early.
+    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                break;
+            }
+            let response = match std::str::from_utf8(&bytes) {
+                Ok(line) => self.execute(line.trim_end_matches(['\n', '\r'])),
+                Err(_) => Some("? not UTF-8 text\n\n".to_owned()),
+            };
+            if let Some(response) = response {
                 output.write_all(response.as_bytes())?;
                 output.flush()?;
             }

@@ -1,0 +1,43 @@
+//! `spielwerk fanorona play` with piped input: the approach/withdrawal
+//! question is asked again, with the reason, until it is answered.
+
+mod cli_common;
+
+use cli_common::run;
+
+#[test]
+fn the_capture_question_is_asked_again_after_another_answer() {
+    // f3 to e3 can take d3 by approach or g3 by withdrawal.
+    let r = run(
+        &["fanorona", "play", "--level", "easy"],
+        b"f3\ne3\nx\nw\nq\n",
+    );
+    assert!(r.ok, "{r}");
+    assert!(
+        r.stdout
+            .contains("'x' is neither a (approach) nor w (withdrawal)"),
+        "{r}"
+    );
+    assert_eq!(
+        r.stdout.matches("Approach (a) or withdrawal (w)?").count(),
+        2,
+        "{r}"
+    );
+    assert!(r.stdout.contains("You capture g3"), "{r}");
+}
+
+#[test]
+fn hint_and_undo_work_in_play() {
+    let r = run(
+        &["fanorona", "play", "--level", "easy"],
+        b"hint\nundo\nf3-e3w\nundo\nf3-e3w\nq\n",
+    );
+    assert!(r.ok, "{r}");
+    assert!(r.stdout.contains("Hint: "), "{r}");
+    assert!(r.stdout.contains("Nothing to undo."), "{r}");
+    assert!(r.stdout.contains("Your last move is taken back."), "{r}");
+    // The same move after the undo gets the same answer again.
+    let answers: Vec<&str> = cli_common::lines_with(&r.stdout, "The computer plays");
+    assert_eq!(answers.len(), 2, "{r}");
+    assert_eq!(answers[0], answers[1], "{r}");
+}

@@ -1,0 +1,88 @@
+//! `spielwerk reversi match --engine`: an engine that misbehaves ends the
+//! match with an error (never a hang), and an engine whose path has a space
+//! can be named with shell quotes.
+
+#![cfg(unix)]
+
+mod cli_common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use cli_common::{run, temp_dir};
+
+/// `spielwerk [--json] reversi match --first easy --openings 1 --data DATA
+/// MORE... --engine ENGINE`.
+fn match_against(json: bool, data: &Path, more: &[&str], engine: &str) -> cli_common::Run {
+    let mut args = if json { vec!["--json"] } else { Vec::new() };
+    args.extend(["reversi", "match", "--first", "easy", "--openings", "1"]);
+    args.extend(["--data", data.to_str().expect("utf-8")]);
+    args.extend(more);
+    args.extend(["--engine", engine]);
+    run(&args, b"")
+}
+
+fn script(path: &Path, text: &str) {
+    std::fs::write(path, text).expect("written");
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("executable");
+}
+
+#[test]
+fn an_engine_that_ignores_quit_is_stopped_and_the_error_is_reported() {
+    let Some(data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let dir = temp_dir("gtp-rogue");
+    let engine = dir.join("rogue.sh");
+    // Answers every line, quit included, with an illegal move, and goes on
+    // answering after its input ends.
+    script(
+        &engine,
+        "#!/bin/sh\nwhile true; do read line; echo '= a1'; echo; done\n",
+    );
+    let t = Instant::now();
+    let r = match_against(false, &data, &[], engine.to_str().expect("utf-8"));
+    assert!(t.elapsed() < Duration::from_secs(60), "{:?}", t.elapsed());
+    assert_eq!(r.code, Some(1), "{r}");
+    assert!(r.stderr.contains("illegal move"), "{r}");
+    assert!(!r.stderr.contains("a1: a1:"), "{r}");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn an_engine_path_with_a_space_can_be_quoted() {
+    let Some(data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let dir = temp_dir("gtp-space").join("my engine");
+    std::fs::create_dir_all(&dir).expect("a folder with a space");
+    let engine = dir.join("spielwerk");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_spielwerk"), &engine).expect("a link");
+    let command = format!("'{}' reversi gtp --level \"easy\"", engine.display());
+    let r = match_against(true, &data, &["--plies", "2"], &command);
+    assert!(r.ok, "{r}");
+    let json: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON");
+    assert_eq!(json["games"], 2, "{r}");
+    let _ = std::fs::remove_dir_all(dir.parent().expect("the temporary folder"));
+}
+
+#[test]
+fn openings_longer_than_every_game_are_an_error_not_zero_games() {
+    let Some(data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let r = run(
+        &[
+            "reversi",
+            "match",
+            "--plies",
+            "100",
+            "--data",
+            data.to_str().expect("utf-8"),
+        ],
+        b"",
+    );
+    assert_eq!(r.code, Some(1), "{r}");
+    assert!(r.stderr.contains("no opening of 100 plies"), "{r}");
+}
