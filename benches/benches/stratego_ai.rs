@@ -85,7 +85,12 @@ fn bench_playouts(c: &mut Criterion) {
                     let mut o = Default::default();
                     g.chance_outcomes(&mut o);
                     let o: &board_core::arrayvec::ArrayVec<_, 12> = &o;
-                    o[0].0
+                    // A random path can leave a battle no rank fits (every
+                    // rank's weight 0): the playout ends there.
+                    let Some(first) = o.first() else { break };
+                    first.0
+                } else if moves.is_empty() {
+                    break;
                 } else {
                     moves[rng.below(moves.len() as u64) as usize]
                 };
