@@ -85,8 +85,8 @@ fn bench_playouts(c: &mut Criterion) {
                     let mut o = Default::default();
                     g.chance_outcomes(&mut o);
                     let o: &board_core::arrayvec::ArrayVec<_, 12> = &o;
-                    // A random path can leave a battle no rank fits (every
-                    // rank's weight 0): the playout ends there.
+                    // Every battle has an outcome (tests/belief.rs); the
+                    // playout would end at one that had none.
                     let Some(first) = o.first() else { break };
                     first.0
                 } else if moves.is_empty() {

@@ -291,3 +291,48 @@ fn belief_games_keep_their_invariants() {
     }
     assert!(chance_nodes > 100, "{chance_nodes} chance nodes");
 }
+
+/// Every battle of a belief game has at least one outcome, even on a path
+/// whose earlier battles identified every piece of the ranks the unknown
+/// piece could have (random playouts from many views reach such battles;
+/// they had no outcome once, which left expectimax a chance node without
+/// children).
+#[test]
+fn every_battle_of_a_belief_game_has_an_outcome() {
+    let mut battles = 0;
+    for seed in 0..300u64 {
+        let (pos, _) = random_game(
+            seed,
+            (seed as usize * 7) % 150,
+            Army::Classic,
+            Rules::default(),
+        );
+        let viewer = Player::ALL[(seed % 2) as usize];
+        let belief = Belief::new(&pos.view(viewer), &BeliefOptions::default());
+        let mut g = BeliefGame::new(&belief, GameOptions::default());
+        let mut rng = SplitMix64::new(seed ^ 0xB477);
+        for _ in 0..200 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let mv = if g.is_chance_node() {
+                battles += 1;
+                let mut o = Default::default();
+                g.chance_outcomes(&mut o);
+                let o: &board_core::arrayvec::ArrayVec<(BeliefMove, f64), 12> = &o;
+                assert!(!o.is_empty(), "seed {seed}: a battle without an outcome");
+                let total: f64 = o.iter().map(|x| x.1).sum();
+                assert!((total - 1.0).abs() < 1e-9, "seed {seed}: sums to {total}");
+                // The likeliest rank, as the benchmark's playouts take it:
+                // that drains the ranks fastest.
+                o[0].0
+            } else {
+                let moves = g.moves();
+                assert!(!moves.is_empty(), "seed {seed}: no move but no outcome");
+                moves[rng.below(moves.len() as u64) as usize]
+            };
+            g.play(mv).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        }
+    }
+    assert!(battles > 1000, "{battles} battles");
+}

@@ -399,6 +399,20 @@ impl BeliefGame {
                 sum += w[r];
             }
         }
+        if sum == 0.0 {
+            // A path whose earlier battles identified every unlocated
+            // piece of the ranks this one may have (the branches of a
+            // chance node are scaled by the remaining counts, not
+            // conditioned on each other, so a path can get there): the
+            // piece keeps the ranks its root weights allow, so that the
+            // battle still has outcomes.
+            for r in 0..12 {
+                if b[r] > 0.0 {
+                    w[r] = b[r];
+                    sum += b[r];
+                }
+            }
+        }
         if sum > 0.0 {
             w.iter_mut().for_each(|x| *x /= sum);
         }
@@ -807,5 +821,37 @@ impl ZobristHash for BeliefGame {
             h ^= count_key(2, r, self.unlocated[r]);
         }
         h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{Belief, BeliefOptions};
+    use crate::{Army, Position, Rules, Setup, predefined};
+    use board_core::Observable;
+
+    #[test]
+    fn a_piece_whose_ranks_are_all_identified_elsewhere_keeps_its_root_weights() {
+        let d = predefined();
+        let setup = Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1);
+        let pos = Position::from_setup(setup, Rules::default()).unwrap();
+        let view = pos.view(Player::First);
+        let mut g = BeliefGame::new(
+            &Belief::new(&view, &BeliefOptions::default()),
+            GameOptions::default(),
+        );
+        let sq = (0..100)
+            .find(|&sq| cell::rank_code(g.board[sq]) == cell::UNKNOWN)
+            .expect("an unknown enemy piece");
+        let before = g.weights(sq, false);
+        assert!((before.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // Every unlocated piece identified on the path.
+        g.unlocated = [0; 12];
+        let after = g.weights(sq, false);
+        assert!((after.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{after:?}");
+        for r in 0..12 {
+            assert_eq!(after[r] > 0.0, before[r] > 0.0, "rank {r}");
+        }
     }
 }
