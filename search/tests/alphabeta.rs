@@ -1,7 +1,6 @@
 //! AlphaBeta against plain negamax: every option that only changes move
 //! order or windows must return exactly negamax's root score.
 
-use board_core::{Game, SplitMix64};
 use board_search::{
     AlphaBeta, Evaluator, Limits, Options, TtCutoffs, loss_in, plies_to_end, reference, win_in,
 };
@@ -32,23 +31,6 @@ fn options(bits: u32) -> Options {
         defer: true,
         parallelism: board_search::Parallelism::LazySmp,
     }
-}
-
-/// A Connect Four position after `plies` random moves from `seed` (not over).
-fn connect_four(seed: u64, plies: u32) -> ConnectFour {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = ConnectFour::new();
-    for _ in 0..plies {
-        let moves = pos.moves();
-        let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-        let mut next = pos;
-        next.play_unchecked(mv);
-        if next.outcome().is_some() {
-            break;
-        }
-        pos = next;
-    }
-    pos
 }
 
 fn check<G, E>(pos: &G, eval: E, depth: u32, bits: u32)
@@ -90,7 +72,7 @@ fn every_option_combination_matches_negamax_on_random_trees() {
 fn every_option_combination_matches_negamax_on_connect_four() {
     for bits in (0..128).step_by(3) {
         for seed in 0..4 {
-            let pos = connect_four(seed, 6 + seed as u32 * 5);
+            let pos = ConnectFour::random_unfinished(seed, 6 + seed as u32 * 5);
             for depth in 1..=4 {
                 check(&pos, ConnectFourEval, depth, bits);
             }
@@ -112,7 +94,7 @@ proptest! {
     fn random_options_match_negamax_on_connect_four(
         seed in any::<u64>(), plies in 0u32..30, depth in 1u32..5, bits in 0u32..128
     ) {
-        check(&connect_four(seed, plies), ConnectFourEval, depth, bits);
+        check(&ConnectFour::random_unfinished(seed, plies), ConnectFourEval, depth, bits);
     }
 
     /// With entries of any depth allowed to cut, scores may differ from
@@ -138,7 +120,7 @@ proptest! {
 fn default_options_solve_connect_four_endgames_like_negamax() {
     // Positions 28-34 stones in: the whole remaining tree is searched.
     for seed in 0..6 {
-        let pos = connect_four(seed, 30);
+        let pos = ConnectFour::random_unfinished(seed, 30);
         let depth = 42 - pos.stones() + 1;
         if depth > 11 {
             continue;

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use board_core::{Game, SplitMix64, ZobristHash};
+use board_core::{Game, ZobristHash};
 use board_search::{
     AlphaBeta, Evaluator, Limits, Options, Parallelism, StopFlag, TtCutoffs, reference,
 };
@@ -26,23 +26,6 @@ fn parallel(threads: usize, cutoffs: TtCutoffs, defer: bool) -> Options {
         quiescence_plies: Q,
         ..Options::default()
     }
-}
-
-/// A Connect Four position after `plies` random moves from `seed` (not over).
-fn connect_four(seed: u64, plies: u32) -> ConnectFour {
-    let mut rng = SplitMix64::new(seed);
-    let mut pos = ConnectFour::new();
-    for _ in 0..plies {
-        let moves = pos.moves();
-        let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-        let mut next = pos;
-        next.play_unchecked(mv);
-        if next.outcome().is_some() {
-            break;
-        }
-        pos = next;
-    }
-    pos
 }
 
 /// Searches `pos` with `options` and checks the move, the line and the
@@ -87,7 +70,7 @@ fn ybw(threads: usize, cutoffs: TtCutoffs) -> Options {
 #[test]
 fn two_and_three_threads_match_negamax_on_connect_four() {
     for seed in 0..6 {
-        let pos = connect_four(seed, 4 + seed as u32 * 3);
+        let pos = ConnectFour::random_unfinished(seed, 4 + seed as u32 * 3);
         for threads in [2, 3] {
             for defer in [true, false] {
                 check(
@@ -151,11 +134,11 @@ proptest! {
         seed in any::<u64>(), plies in 0u32..24, depth in 1u32..7, threads in 2usize..4,
         defer in any::<bool>(),
     ) {
-        check(&connect_four(seed, plies), ConnectFourEval, depth,
+        check(&ConnectFour::random_unfinished(seed, plies), ConnectFourEval, depth,
             parallel(threads, TtCutoffs::EqualDepth, defer));
         check(&RandomTree::new(seed, 10), TreeEval, depth + 1,
             parallel(threads, TtCutoffs::EqualDepth, defer));
-        check(&connect_four(seed, plies), ConnectFourEval, depth + 2,
+        check(&ConnectFour::random_unfinished(seed, plies), ConnectFourEval, depth + 2,
             ybw(threads, TtCutoffs::EqualDepth));
         check(&RandomTree::new(seed, 12), TreeEval, depth + 3,
             ybw(threads, TtCutoffs::EqualDepth));

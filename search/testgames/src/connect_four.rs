@@ -106,6 +106,26 @@ impl Default for ConnectFour {
 }
 
 impl ConnectFour {
+    /// The position after up to `plies` random moves drawn with
+    /// SplitMix64 from `seed`, stopping before a move that would end the
+    /// game: a game still in progress, for tests and benchmarks.
+    #[must_use]
+    pub fn random_unfinished(seed: u64, plies: u32) -> Self {
+        let mut rng = board_core::SplitMix64::new(seed);
+        let mut pos = ConnectFour::new();
+        for _ in 0..plies {
+            let moves = pos.moves();
+            let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+            let mut next = pos;
+            next.play_unchecked(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            pos = next;
+        }
+        pos
+    }
+
     /// The empty board.
     #[must_use]
     pub const fn new() -> Self {
