@@ -20,7 +20,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serve_common::{
-    Client, Server, deployment, process_usage, start_game, temp_dir, try_play_random,
+    Client, Server, deployment, name_table, process_usage, start_game, temp_dir, try_play_random,
 };
 
 /// What a load run measured.
@@ -110,7 +110,7 @@ async fn load(clients: usize, scale: u64) -> Figures {
         games,
         "every game is stored"
     );
-    let mut expected: Vec<(String, u64)> = Vec::new();
+    let mut expected: Vec<(String, u32)> = Vec::new();
     let mut counted = 0;
     for (a, _) in &results {
         let over = &a.over;
@@ -132,17 +132,7 @@ async fn load(clients: usize, scale: u64) -> Figures {
     }
     expected.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
     let board = server.get_json("/api/leaderboard?limit=10000");
-    let eternal: Vec<(String, u64)> = board["eternal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["name"].as_str().unwrap().to_string(),
-                r["points"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let eternal = name_table(&board["eternal"], "points");
     assert_eq!(
         eternal, expected,
         "the leaderboard is the sum of the results"

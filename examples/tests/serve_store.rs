@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use board_core::{Outcome, Player};
 use serde_json::{Value, json};
 use serve_common::{
-    Client, Server, deployment, play_random, start_game, temp_dir, try_play_random,
+    Client, Server, deployment, name_table, play_random, start_game, temp_dir, try_play_random,
 };
 use stratego_rules::gravon::GravonGame;
 use stratego_rules::leaderboard::{Leaderboard, YearMonth};
@@ -91,17 +91,7 @@ fn replay(games: &[Value]) -> (Leaderboard, BTreeMap<u64, Vec<(String, u32)>>) {
 fn check_leaderboard(s: &Server, games: &[Value]) -> Leaderboard {
     let (board, _) = replay(games);
     let api = s.get_json("/api/leaderboard?limit=10000");
-    let eternal: Vec<(String, u32)> = api["eternal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["name"].as_str().unwrap().to_string(),
-                r["points"].as_u64().unwrap() as u32,
-            )
-        })
-        .collect();
+    let eternal: Vec<(String, u32)> = name_table(&api["eternal"], "points");
     assert_eq!(eternal, board.eternal_table(), "the eternal table");
     let month = api["month"].as_str().unwrap();
     let (y, m) = month.split_once('-').unwrap();
@@ -109,17 +99,7 @@ fn check_leaderboard(s: &Server, games: &[Value]) -> Leaderboard {
         year: y.parse().unwrap(),
         month: m.parse().unwrap(),
     };
-    let monthly: Vec<(String, u32)> = api["monthly"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["name"].as_str().unwrap().to_string(),
-                r["points"].as_u64().unwrap() as u32,
-            )
-        })
-        .collect();
+    let monthly: Vec<(String, u32)> = name_table(&api["monthly"], "points");
     assert_eq!(monthly, board.monthly_table(month), "the monthly table");
     board
 }
@@ -184,17 +164,7 @@ async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
     let (_, after) = replay(&games);
     for over in &results {
         let id = over["game"].as_u64().unwrap();
-        let told: Vec<(String, u32)> = over["points"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                (
-                    p["name"].as_str().unwrap().to_string(),
-                    p["eternal"].as_u64().unwrap() as u32,
-                )
-            })
-            .collect();
+        let told: Vec<(String, u32)> = name_table(&over["points"], "eternal");
         assert_eq!(told, after[&id], "points after game {id}");
     }
     // The lobby's last leaderboard message is the same table.
@@ -205,17 +175,7 @@ async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
         }
     }
     if let Some(t) = last {
-        let table: Vec<(String, u32)> = t["eternal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| {
-                (
-                    r["name"].as_str().unwrap().to_string(),
-                    r["points"].as_u64().unwrap() as u32,
-                )
-            })
-            .collect();
+        let table: Vec<(String, u32)> = name_table(&t["eternal"], "points");
         assert_eq!(table, board.eternal_table());
     }
 }
@@ -486,17 +446,7 @@ async fn crash_and_check(db: &str, cycles: usize) -> Vec<Crash> {
         // Every points message the players got is the replay's.
         let (_, after) = replay(&games);
         for (id, over) in &seen.over {
-            let told: Vec<(String, u32)> = over["points"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| {
-                    (
-                        p["name"].as_str().unwrap().to_string(),
-                        p["eternal"].as_u64().unwrap() as u32,
-                    )
-                })
-                .collect();
+            let told: Vec<(String, u32)> = name_table(&over["points"], "eternal");
             assert_eq!(told, after[id], "points after game {id}");
         }
         all_seen.extend(seen.over.clone());

@@ -18,6 +18,21 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 /// How long any single wait for the server may take.
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
+/// A table of the protocol (`[{"name": ..., FIELD: n}, ...]`: leaderboard
+/// rows with `points`, a game's `points` with `eternal`) as name and number.
+pub fn name_table(rows: &Value, field: &str) -> Vec<(String, u32)> {
+    rows.as_array()
+        .unwrap_or_else(|| panic!("not a table: {rows}"))
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap().to_string(),
+                r[field].as_u64().unwrap() as u32,
+            )
+        })
+        .collect()
+}
+
 /// A fresh folder under the target directory.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
