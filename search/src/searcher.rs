@@ -33,6 +33,13 @@ use ordering::{order_value, pick};
 /// stop flag (one relaxed atomic load) is read at every node.
 const CHECK_INTERVAL: u64 = 256;
 
+/// The least depth at which a node looks for an enhanced transposition
+/// cut-off ([`Searcher::etc`]). Measured with callgrind (instructions of
+/// a whole search, depth 3 against 4): 1-3.5 % fewer on the Connect Four
+/// benchmark positions, 1.7 % fewer on Reversi, 7.4 % on Fanorona; at 5 and
+/// more the extra nodes cost more than the saved lookups.
+const ETC_DEPTH: u32 = 4;
+
 /// The score of a finished game for `to_move`, `ply` plies from the root.
 #[inline]
 pub(crate) fn terminal_score(outcome: Outcome, to_move: Player, ply: u32) -> i32 {
@@ -533,7 +540,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             if pv_node {
                 self.w.pv[ply as usize + 1].clear();
             }
-        } else if depth >= 3
+        } else if depth >= ETC_DEPTH
             && ply > 0
             && let Some(cut) = self.etc(
                 pos,
