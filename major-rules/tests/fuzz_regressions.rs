@@ -1,6 +1,6 @@
 //! Inputs the fuzz targets (`fuzz/`) found, kept as regression tests.
 
-use board_core::{Game, MoveList as _, Outcome, Player, Undo};
+use board_core::{Game, Outcome, Player, Undo};
 use major_rules::{Board, Position};
 
 /// Plays the moves the `major_game` fuzz target picks from `bytes` (each
