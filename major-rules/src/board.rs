@@ -190,7 +190,9 @@ const STANDARD: [(&str, &str); 4] = [
 ];
 
 impl Board {
-    /// Validates a layout. Every problem has its own [`BoardError`].
+    /// Validates a layout. Every problem has its own [`BoardError`]. The
+    /// layout of one of the game's four boards gives that board, with its
+    /// [`number`](Board::number).
     pub fn new(layout: &Layout) -> Result<Board, BoardError> {
         let height = layout.rows.len();
         if height == 0 {
@@ -226,7 +228,7 @@ impl Board {
             }
         }
         // Both sizes are at most 16 here.
-        let board = Board {
+        let mut board = Board {
             width: width as u8,
             height: height as u8,
             gaps,
@@ -239,6 +241,14 @@ impl Board {
                     column: usize::from(board.start_column(colour)) + 1,
                 });
             }
+        }
+        // A layout that is one of the game's boards is that board, so that
+        // a board read back from its ASCII form equals the board.
+        if let Some(i) = STANDARD
+            .iter()
+            .position(|(_, text)| text.parse::<Layout>().is_ok_and(|l| l == *layout))
+        {
+            board.number = i as u8 + 1;
         }
         Ok(board)
     }
@@ -492,8 +502,9 @@ mod tests {
     fn board_text_round_trips() {
         for b in Board::all_standard() {
             let again: Board = b.to_string().parse().unwrap();
-            assert_eq!(again.layout(), b.layout());
-            assert_eq!(again.number(), None);
+            // The layout of a standard board is that board, number included.
+            assert_eq!(again, b);
+            assert!(again.number().is_some());
         }
         let b: Board = ". . #/. . ./# . .".parse().unwrap();
         assert_eq!(b.start_stones(Colour::Blue), 2);

@@ -217,7 +217,8 @@ impl Position {
     }
 
     /// The piece that landed on the edge of the player to move with the last
-    /// move, if that player must now capture it.
+    /// move, if that player must now capture it (or cannot, which ended the
+    /// game: that player has lost).
     #[inline]
     #[must_use]
     pub const fn threat(&self) -> Option<Square> {
@@ -489,9 +490,11 @@ impl Game for Position {
         }
         // 3. Breakthrough onto the opponent's start edge.
         if mv.to.col() == self.board.start_column(opp) {
-            if self.can_capture(opp, mv.to) {
-                self.set_threat(Some(mv.to));
-            } else {
+            // The threat is kept when the opponent cannot capture the piece
+            // and the game ends at once, so that the final position says
+            // why (its text form reads back as the same finished game).
+            self.set_threat(Some(mv.to));
+            if !self.can_capture(opp, mv.to) {
                 self.end(self.win(me));
                 return;
             }

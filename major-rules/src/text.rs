@@ -172,7 +172,10 @@ impl fmt::Display for Position {
     /// 5. the quiet-move count.
     ///
     /// The rules are not part of the string; [`Position::parse_with_rules`] takes
-    /// them.
+    /// them. Nor is the end of a game won because the reply did not capture
+    /// the piece that broke through: the threat is written only while it
+    /// stands, so that final position reads back as a game not over (every
+    /// other end follows from the position itself).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.board.number() {
             Some(n) => write!(f, "{n} ")?,

@@ -214,7 +214,11 @@ impl GravonGame {
                     _ => {}
                 },
                 Event::Text(t) => {
-                    if let Some(i) = player_open {
+                    // A name of only white space is no name (`to_xml` then
+                    // leaves the player out, and reads back the same game).
+                    if let Some(i) = player_open
+                        && !t.trim().is_empty()
+                    {
                         players[i] = Some(t.trim().to_string());
                     }
                 }

@@ -31,8 +31,10 @@ mod hub;
 mod lobby;
 #[cfg(feature = "serve")]
 mod names;
+// The messages live in the package's library, so that the fuzzer reaches
+// their decoder without the server stack.
 #[cfg(feature = "serve")]
-mod protocol;
+use spielwerk_program::protocol;
 #[cfg(feature = "serve")]
 mod store;
 #[cfg(feature = "serve")]

@@ -9,21 +9,17 @@
 //! exec /path/to/spielwerk stratego agent --level hard --setups /path/to/gravon_classic_human_setups.dat --seed 7
 //! ```
 //!
-//! The agent follows the game from the manager's move lines only (the
-//! board lines are checked against what it followed, and a difference is
-//! reported on stderr). A line it cannot use — malformed, unexpected, a
-//! move that contradicts what it knows — is reported on stderr and
-//! changes nothing: the agent never stops on bad input, only on `QUIT` or
-//! the end of its input.
+//! The protocol state of a game is the library's
+//! [`stratego_rules::ai::agent::Agent`]; this module reads the arguments,
+//! feeds it the lines of stdin and writes its answers to stdout. It stops
+//! on `QUIT` or at the end of its input.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Instant;
 
-use board_core::{Observable, Player};
+use stratego_rules::Army;
+use stratego_rules::ai::agent::{Agent, Reply};
 use stratego_rules::ai::{Computer, Level};
-use stratego_rules::ucc::{UccOutcome, protocol};
-use stratego_rules::{Army, Deployment, Position, Preset, Rules, Setup, View, predefined};
 
 use crate::output::{CliResult, Output};
 use crate::stratego::matches::setup_source;
@@ -55,174 +51,6 @@ pub struct AgentArgs {
     /// Append a line per move (time, nodes, depth) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
-}
-
-/// What the agent answers a line with.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Reply {
-    /// Nothing.
-    Nothing,
-    /// These lines.
-    Lines(Vec<String>),
-    /// The game is over.
-    Quit,
-}
-
-/// The protocol state of one game.
-pub struct Agent {
-    computer: Computer,
-    rules: Rules,
-    me: Option<Player>,
-    board: Vec<String>,
-    /// Per-move statistics: (seconds, nodes, depth).
-    pub stats: Vec<(f64, u64, u32)>,
-}
-
-impl Agent {
-    /// An agent playing with `computer` (its setup source and seed set).
-    pub fn new(computer: Computer) -> Agent {
-        let mut rules = Preset::UccReplay.rules();
-        // The manager ends the game itself; the agent never stops following.
-        rules.max_plies = None;
-        Agent {
-            computer,
-            rules,
-            me: None,
-            board: Vec::new(),
-            stats: Vec::new(),
-        }
-    }
-
-    fn view(&self) -> Option<&View> {
-        self.computer.view(self.me?)
-    }
-
-    /// Handles one line from the manager. Problems go to `warn`.
-    pub fn handle(&mut self, raw: &str, warn: &mut dyn FnMut(String)) -> Reply {
-        let line = raw.trim_end_matches(['\r', '\n']);
-        let text = line.trim();
-        if text.starts_with("QUIT") {
-            return Reply::Quit;
-        }
-        let Some(me) = self.me else {
-            return self.setup(text, warn);
-        };
-        if text == "START" {
-            if self
-                .view()
-                .is_some_and(|v| v.ply() > 0 || me != Player::First)
-            {
-                warn(format!(
-                    "unexpected START at this point of the game: {text:?}"
-                ));
-            }
-            self.board.clear();
-            return Reply::Nothing;
-        }
-        if protocol::is_board_line(text) {
-            self.board.push(text.to_owned());
-            if self.board.len() < 10 {
-                return Reply::Nothing;
-            }
-            let board = std::mem::take(&mut self.board);
-            return self.turn(&board, warn);
-        }
-        self.board.clear();
-        let Some(view) = self.view() else {
-            return Reply::Nothing;
-        };
-        let mover = view.to_move();
-        match protocol::parse_move_line(text, mover) {
-            Err(e) => warn(format!("cannot read the line {text:?}: {}", e.kind)),
-            Ok(m) => match (m.mv, m.outcome) {
-                (_, UccOutcome::Illegal) => warn(format!("the manager rejected a move: {text:?}")),
-                (_, UccOutcome::VictoryFlag) => {}
-                (None, _) => warn(format!("a move off the board: {text:?}")),
-                (Some(mv), outcome) => {
-                    if !outcome.is_consistent() {
-                        warn(format!(
-                            "the outcome contradicts the combat table: {text:?}"
-                        ));
-                    } else if let Some(public) = outcome.public_move(mv)
-                        && let Err(e) = self.computer.observe(public)
-                    {
-                        warn(format!("the move {text:?} does not fit the game: {e}"));
-                    }
-                }
-            },
-        }
-        Reply::Nothing
-    }
-
-    /// The setup line: `RED|BLUE <opponent> <width> <height>`.
-    fn setup(&mut self, text: &str, warn: &mut dyn FnMut(String)) -> Reply {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let me = match words.first().copied() {
-            Some("RED") => Player::First,
-            Some("BLUE") => Player::Second,
-            _ => {
-                warn(format!(
-                    "expected 'RED|BLUE <opponent> 10 10', got {text:?}"
-                ));
-                return Reply::Nothing;
-            }
-        };
-        if words.len() != 4 || words[2] != "10" || words[3] != "10" {
-            warn(format!("expected a 10 x 10 board: {text:?}; playing on"));
-        }
-        let army = Army::Classic;
-        let mine = self.computer.setup(army);
-        // The enemy's 40 pieces fill its four rows; which ranks stand where
-        // plays no part in this side's view.
-        let theirs: Deployment = predefined()[0].1;
-        let (red, blue) = match me {
-            Player::First => (mine, theirs),
-            Player::Second => (theirs, mine),
-        };
-        let start =
-            match Position::from_setup(Setup::from_deployments(army, &red, &blue), self.rules) {
-                Ok(p) => p,
-                Err(e) => {
-                    warn(format!("no valid setup: {e}"));
-                    return Reply::Nothing;
-                }
-            };
-        self.computer.start(&start.view(me));
-        self.me = Some(me);
-        Reply::Lines(mine.to_ucc_rows(me).to_vec())
-    }
-
-    /// Ten board lines read: the agent's turn.
-    fn turn(&mut self, board: &[String], warn: &mut dyn FnMut(String)) -> Reply {
-        let Some(view) = self.view().cloned() else {
-            return Reply::Nothing;
-        };
-        let expected = protocol::board_lines(&view);
-        if expected.iter().zip(board).any(|(a, b)| a != b) {
-            warn(format!(
-                "the manager's board differs from the followed game:\n{}\nexpected:\n{}",
-                board.join("\n"),
-                expected.join("\n")
-            ));
-        }
-        if view.to_move() != view.viewer() {
-            warn("a board arrived but it is not this side's turn".to_owned());
-            return Reply::Nothing;
-        }
-        let start = Instant::now();
-        let Some(thought) = self.computer.think(&view) else {
-            return Reply::Lines(vec!["SURRENDER".to_owned()]);
-        };
-        self.stats
-            .push((start.elapsed().as_secs_f64(), thought.nodes, thought.depth));
-        match protocol::move_line(thought.mv) {
-            Some(line) => Reply::Lines(vec![line]),
-            None => {
-                warn(format!("no protocol form for the move {}", thought.mv));
-                Reply::Lines(vec!["SURRENDER".to_owned()])
-            }
-        }
-    }
 }
 
 /// Runs `spielwerk stratego agent`.

@@ -184,9 +184,10 @@ impl Naive {
         }
         if tc == self.edge(opp) {
             let answer = self.moves_of(opp).iter().any(|&(_, to)| to == (tc, tr));
-            if answer {
-                self.threat = Some((tc, tr));
-            } else {
+            // The threat stays in the final position when it cannot be
+            // answered.
+            self.threat = Some((tc, tr));
+            if !answer {
                 self.result = Some(Some(me));
                 return;
             }

@@ -1,0 +1,34 @@
+//! The Reversi GTP engine fed a whole session: every line of the input is
+//! a command (the computer plays at the easy level, and `set_level` is
+//! kept from raising it, so that `genmove` stays fast). Every answer is
+//! a GTP response (`=` or `?`), and the engine's game stays consistent.
+#![no_main]
+
+use board_search::Level;
+use libfuzzer_sys::fuzz_target;
+use reversi_rules::ai::gtp::Gtp;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut gtp = Gtp::new(Level::Easy);
+    for line in text.lines().take(200) {
+        if line.trim_start().to_ascii_lowercase().contains("set_level") {
+            continue;
+        }
+        if let Some(answer) = gtp.execute(line) {
+            assert!(
+                answer.starts_with('=') || answer.starts_with('?'),
+                "not a GTP answer to {line:?}: {answer:?}"
+            );
+        }
+        if gtp.has_quit() {
+            break;
+        }
+        let game = gtp.game();
+        let replayed = reversi_rules::Reversi::replay_from(*game.start_position(), game.history());
+        assert_eq!(
+            replayed.expect("the engine's history replays").position(),
+            game.position()
+        );
+    }
+});
