@@ -260,10 +260,8 @@ impl Board {
             .checked_sub(1)
             .filter(|&i| i < 4)
             .ok_or(BoardError::UnknownNumber { found: number })?;
-        let layout: Layout = STANDARD[index as usize].1.parse()?;
-        let mut board = Board::new(&layout)?;
-        board.number = index as u8 + 1;
-        Ok(board)
+        // `Board::new` recognises the layout and gives the board its number.
+        Board::new(&STANDARD[index as usize].1.parse()?)
     }
 
     /// The four boards of the game, by number.
