@@ -2,15 +2,23 @@
 //! a command (the computer plays at the easy level, and `set_level` is
 //! kept from raising it, so that `genmove` stays fast). Every answer is
 //! a GTP response (`=` or `?`), and the engine's game stays consistent.
+//!
+//! The computer has the smallest tables (1 MiB, 2^4 solver buckets):
+//! with the default ones (8 MiB and 3 MiB, allocated and written by every
+//! `Gtp::new`) libFuzzer's process ran out of memory after a million
+//! executions.
 #![no_main]
 
-use board_search::Level;
 use libfuzzer_sys::fuzz_target;
+use reversi_rules::ai::eval::{AnyEval, PatternEval};
 use reversi_rules::ai::gtp::Gtp;
+use reversi_rules::ai::{Budget, Computer, Level};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut gtp = Gtp::new(Level::Easy);
+    let eval = AnyEval::Pattern(PatternEval::default());
+    let computer = Computer::with_tables(Budget::of(Level::Easy), eval, 1, 4);
+    let mut gtp = Gtp::with_computer(computer);
     for line in text.lines().take(200) {
         if line.trim_start().to_ascii_lowercase().contains("set_level") {
             continue;

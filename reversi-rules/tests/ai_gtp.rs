@@ -1,7 +1,8 @@
 //! A scripted GTP session.
 
-use reversi_rules::ai::Level;
+use reversi_rules::ai::eval::{AnyEval, PatternEval};
 use reversi_rules::ai::gtp::Gtp;
+use reversi_rules::ai::{Budget, Computer, Level};
 
 #[test]
 fn scripted_session() {
@@ -55,6 +56,40 @@ genmove white
     // Nothing is read after quit.
     assert_eq!(answers.len(), 15, "{text}");
     assert_eq!(gtp.game().history().len(), 2);
+}
+
+/// A session whose computer has the smallest tables plays a whole game
+/// against itself, every answer a move; where the exact solver takes over,
+/// its score equals that of the computer with the default tables.
+#[test]
+fn small_tables_play_a_whole_game() {
+    let small = || {
+        let eval = AnyEval::Pattern(PatternEval::default());
+        Computer::with_tables(Budget::of(Level::Easy), eval, 1, 4)
+    };
+    let mut gtp = Gtp::with_computer(small());
+    let exact_empties = Budget::of(Level::Easy).exact_empties;
+    let mut compared = false;
+    let colours = ["black", "white"];
+    for ply in 0..130 {
+        if gtp.game().is_over() {
+            break;
+        }
+        let pos = *gtp.game().position();
+        if !compared && pos.empty_count() <= exact_empties && !pos.must_pass() {
+            let with_small = small().think(&pos);
+            let with_default = Computer::new(Level::Easy).think(&pos);
+            assert!(with_small.exact && with_default.exact);
+            assert_eq!(with_small.score, with_default.score, "{pos:?}");
+            compared = true;
+        }
+        let answer = gtp
+            .execute(&format!("genmove {}", colours[ply % 2]))
+            .expect("genmove is answered");
+        assert!(answer.starts_with("= "), "ply {ply}: {answer:?}");
+    }
+    assert!(gtp.game().is_over(), "the game ends");
+    assert!(compared, "the solver took over before the end");
 }
 
 mod client {

@@ -55,6 +55,12 @@ impl core::fmt::Debug for Computer {
     }
 }
 
+/// The midgame search's table of [`Computer::new`], in MiB.
+const DEFAULT_TABLE_MIB: usize = 8;
+
+/// The exact solver's table of [`Computer::new`]: 2^16 buckets.
+const DEFAULT_SOLVER_BITS: u32 = 16;
+
 impl Computer {
     /// The computer of a level, with the trained evaluation.
     #[must_use]
@@ -68,11 +74,44 @@ impl Computer {
         Computer::with_eval(Budget::of(level), AnyEval::Baseline(Baseline))
     }
 
-    /// A computer with any budget and evaluation.
+    /// A computer with any budget and evaluation, and tables of the
+    /// default sizes: 8 MiB for the midgame search, 2^16 buckets (3 MiB)
+    /// for the exact solver.
     #[must_use]
     pub fn with_eval(budget: Budget, eval: AnyEval) -> Computer {
+        Computer::with_tables(budget, eval, DEFAULT_TABLE_MIB, DEFAULT_SOLVER_BITS)
+    }
+
+    /// A computer with any budget, evaluation and table sizes: `table_mib`
+    /// MiB for the midgame search's table (0: none) and 2^`solver_bits`
+    /// buckets for the exact solver's (clamped as by
+    /// [`Solver::with_table_bits`]). Both tables are allocated and written
+    /// here, so a program that makes many computers (a test, a fuzz target)
+    /// takes small ones; a smaller table changes which move a deep search
+    /// finds, never whether it is legal, and the solver stays exact.
+    ///
+    /// ```
+    /// use board_core::Game;
+    /// use board_search::Strategy;
+    /// use reversi_rules::Position;
+    /// use reversi_rules::ai::eval::{AnyEval, PatternEval};
+    /// use reversi_rules::ai::{Budget, Computer, Level};
+    ///
+    /// let eval = AnyEval::Pattern(PatternEval::default());
+    /// let mut small = Computer::with_tables(Budget::of(Level::Easy), eval, 1, 8);
+    /// let pos = Position::start();
+    /// assert!(pos.is_legal(small.choose(&pos)?.mv));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_tables(
+        budget: Budget,
+        eval: AnyEval,
+        table_mib: usize,
+        solver_bits: u32,
+    ) -> Computer {
         let options = Options {
-            tt_mib: 8,
+            tt_mib: table_mib,
             aspiration: None,
             quiescence_plies: 0,
             ..Options::default()
@@ -80,7 +119,7 @@ impl Computer {
         Computer {
             budget,
             search: AlphaBeta::with_options(eval, options),
-            solver: Solver::with_table_bits(16),
+            solver: Solver::with_table_bits(solver_bits),
         }
     }
 

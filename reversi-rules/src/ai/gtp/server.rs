@@ -68,6 +68,18 @@ impl Gtp {
         }
     }
 
+    /// A session with a fresh game and this computer (for one with other
+    /// table sizes or another evaluation, see [`Computer::with_tables`]).
+    /// `set_level` replaces it with [`Computer::new`] of the level asked.
+    #[must_use]
+    pub fn with_computer(engine: Computer) -> Gtp {
+        Gtp {
+            game: Reversi::new(),
+            engine,
+            quit: false,
+        }
+    }
+
     /// Whether `quit` was received.
     #[must_use]
     pub fn has_quit(&self) -> bool {
