@@ -58,9 +58,10 @@ genmove white
     assert_eq!(gtp.game().history().len(), 2);
 }
 
-/// A session whose computer has the smallest tables plays a whole game
-/// against itself, every answer a move; where the exact solver takes over,
-/// its score equals that of the computer with the default tables.
+/// A session whose computer has small tables (1 MiB, 2^4 solver buckets)
+/// plays a whole game against itself, every answer a move; where the exact
+/// solver takes over, its score equals that of the computer with the
+/// default tables.
 #[test]
 fn small_tables_play_a_whole_game() {
     let small = || {
