@@ -61,11 +61,7 @@ impl Gtp {
     /// A session with a fresh game, the engine playing at `level`.
     #[must_use]
     pub fn new(level: Level) -> Gtp {
-        Gtp {
-            game: Reversi::new(),
-            engine: Computer::new(level),
-            quit: false,
-        }
+        Gtp::with_computer(Computer::new(level))
     }
 
     /// A session with a fresh game and this computer (for one with other
