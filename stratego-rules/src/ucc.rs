@@ -27,6 +27,9 @@ pub struct UccGame {
     /// A turn line without a move (`NO_MOVE`, nothing, or the end notice on
     /// the same line): the program failed to move.
     pub stopped: Option<(Player, String)>,
+    /// The side that answered `SURRENDER` (the manager logs it as a turn
+    /// line, `128 BLU: SURRENDER OK`, and ends the game).
+    pub surrendered: Option<Player>,
     /// The first `Game ends on ...` line: the side on turn and the reason.
     pub end: Option<(Player, String)>,
     /// The result line, if present.
@@ -157,6 +160,7 @@ impl UccGame {
             blue,
             moves: Vec::new(),
             stopped: None,
+            surrendered: None,
             end: None,
             result: None,
             notes: Vec::new(),
@@ -182,7 +186,7 @@ impl UccGame {
                 }
                 continue;
             }
-            if game.stopped.is_some() {
+            if game.stopped.is_some() || game.surrendered.is_some() {
                 game.notes.push(line.trim().to_string());
                 continue;
             }
@@ -190,7 +194,9 @@ impl UccGame {
                 return Err(err(i, UccErrorKind::Unexpected(line.to_string())));
             };
             let rest = rest.trim();
-            if rest.is_empty() || rest == "NO_MOVE" {
+            if rest.split_whitespace().next() == Some("SURRENDER") {
+                game.surrendered = Some(player);
+            } else if rest.is_empty() || rest == "NO_MOVE" {
                 game.stopped = Some((
                     player,
                     if rest.is_empty() {
@@ -274,6 +280,11 @@ impl UccGame {
             && let Some((_, why)) = &self.stopped
         {
             summary.abnormal = Some(format!("a program failed to move: {why}"));
+        }
+        if summary.abnormal.is_none()
+            && let Some(side) = self.surrendered
+        {
+            summary.abnormal = Some(format!("{} surrendered", crate::colour(side)));
         }
         let reason = self.end.as_ref().map(|(_, r)| r.as_str()).unwrap_or("");
         let normal = reason.starts_with("Captured the flag")

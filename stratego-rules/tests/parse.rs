@@ -146,3 +146,31 @@ proptest! {
         }
     }
 }
+
+/// The manager logs a surrender as a turn line (`2 BLU: SURRENDER OK`,
+/// then the end notice and the result): it parses, names the side, and the
+/// replay reports it as the abnormal end after the moves before it.
+#[test]
+fn a_surrender_line_ends_the_log() {
+    let text = UCC.replace(
+        "Game ends on BLUE's turn - REASON: SIGPIPE\n",
+        "2 BLU: SURRENDER OK\nGame ends on BLUE's turn - REASON: This player has surrendered!\na RED VICTORY 2 40 39\n",
+    );
+    let u = UccGame::parse(&text).expect("parses");
+    assert_eq!(u.moves.len(), 3);
+    assert_eq!(u.surrendered, Some(board_core::Player::Second));
+    assert_eq!(u.stopped, None);
+    assert_eq!(
+        u.result.as_ref().map(|r| r.result.as_str()),
+        Some("VICTORY")
+    );
+    let s = u.replay(Preset::UccReplay.rules()).expect("replays");
+    assert_eq!((s.plies, s.battles), (3, 1));
+    assert_eq!(s.abnormal.as_deref(), Some("Blue surrendered"));
+    assert_eq!(
+        s.recorded,
+        Some(board_core::Outcome::Win(board_core::Player::First))
+    );
+    // Without the surrender the same log ends on the SIGPIPE notice.
+    assert_eq!(UccGame::parse(UCC).expect("parses").surrendered, None);
+}
