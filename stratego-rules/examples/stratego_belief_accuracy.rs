@@ -72,14 +72,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "prior 0.5, mirrored",
             BeliefOptions {
                 prior_weight: 0.5,
+                behaviour: 0.0,
+                flag_neighbours: 0.0,
                 ..BeliefOptions::default()
             },
         ),
-        ("prior 1, mirrored", BeliefOptions::default()),
+        (
+            "prior 1, mirrored",
+            BeliefOptions {
+                behaviour: 0.0,
+                flag_neighbours: 0.0,
+                ..BeliefOptions::default()
+            },
+        ),
         (
             "prior 1, as set up",
             BeliefOptions {
                 symmetric: false,
+                behaviour: 0.0,
+                flag_neighbours: 0.0,
                 ..BeliefOptions::default()
             },
         ),
@@ -87,20 +98,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "prior 1, mirrored, behaviour 0.5",
             BeliefOptions {
                 behaviour: 0.5,
+                flag_neighbours: 0.0,
                 ..BeliefOptions::default()
             },
         ),
         (
-            "prior 1, mirrored, behaviour 1",
-            BeliefOptions {
-                behaviour: 1.0,
-                ..BeliefOptions::default()
-            },
+            "prior 1, mirrored, behaviour 1 (default)",
+            BeliefOptions::default(),
         ),
         (
             "prior 1, mirrored, behaviour 2",
             BeliefOptions {
                 behaviour: 2.0,
+                flag_neighbours: 0.0,
                 ..BeliefOptions::default()
             },
         ),
@@ -108,6 +118,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "prior 1, mirrored, behaviour 3",
             BeliefOptions {
                 behaviour: 3.0,
+                flag_neighbours: 0.0,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "behaviour 1, flag neighbours 0.5",
+            BeliefOptions {
+                flag_neighbours: 0.5,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "behaviour 1, flag neighbours 1",
+            BeliefOptions {
+                flag_neighbours: 1.0,
+                ..BeliefOptions::default()
+            },
+        ),
+        (
+            "behaviour 1, flag neighbours 2",
+            BeliefOptions {
+                flag_neighbours: 2.0,
                 ..BeliefOptions::default()
             },
         ),

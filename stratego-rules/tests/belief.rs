@@ -47,6 +47,7 @@ fn options(bits: u8) -> BeliefOptions {
         prior_weight: [0.0, 0.5, 1.0][usize::from(bits % 3)],
         symmetric: bits & 4 != 0,
         behaviour: if bits & 8 != 0 { 1.0 } else { 0.0 },
+        flag_neighbours: if bits & 16 != 0 { 1.0 } else { 0.0 },
     }
 }
 
@@ -108,7 +109,7 @@ proptest! {
 
     #[test]
     fn beliefs_hold_the_hard_facts_and_balance_the_marginals(
-        seed in any::<u64>(), plies in 0usize..300, bits in 0u8..16, barrage in any::<bool>()
+        seed in any::<u64>(), plies in 0usize..300, bits in 0u8..32, barrage in any::<bool>()
     ) {
         let army = if barrage { Army::Barrage } else { Army::Classic };
         let (pos, history) = random_game(seed, plies, army, Rules::default());
@@ -335,4 +336,66 @@ fn every_battle_of_a_belief_game_has_an_outcome() {
         }
     }
     assert!(battles > 1000, "{battles} battles");
+}
+
+/// The Flag's neighbourhood evidence: after Red's Marshal dies on the Bomb
+/// that started on b10, the unmoved pieces next to it (a10, c10) are
+/// likelier the Flag than without the evidence; after the piece that
+/// started on h10 walks away, its neighbours g10 and i10 are unlikelier.
+/// The evidence comes from public moves only.
+#[test]
+fn found_bombs_and_departed_pieces_move_the_flag() {
+    let text = "ebflpppeeb/.M'......../........../........../..~~..~~../..~~..~~../........../........../........../F......... r classic";
+    let mut pos: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    let mut tracker = Tracker::new(&pos.view(Player::First));
+    let sq = |s: &str| -> Square { s.parse().unwrap_or_else(|e| panic!("{e}")) };
+    for (from, to) in [("b9", "b10"), ("h10", "h9")] {
+        let report = pos
+            .play_move(Move::new(sq(from), sq(to)))
+            .unwrap_or_else(|e| panic!("{e}"));
+        tracker
+            .observe(report.public())
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(pos.piece_at(sq("b9")), None, "the Marshal died on the Bomb");
+    let with = tracker.belief(&BeliefOptions {
+        flag_neighbours: 1.0,
+        ..BeliefOptions::default()
+    });
+    let without = tracker.belief(&BeliefOptions {
+        flag_neighbours: 0.0,
+        ..BeliefOptions::default()
+    });
+    check_belief(tracker.view(), &with);
+    let flag = |b: &Belief, s: &str| b.probability(sq(s), Rank::Flag);
+    for s in ["a10", "c10"] {
+        assert!(
+            flag(&with, s) > 1.5 * flag(&without, s),
+            "{s}: {} against {}",
+            flag(&with, s),
+            flag(&without, s)
+        );
+    }
+    for s in ["g10", "i10"] {
+        assert!(
+            flag(&with, s) < 0.8 * flag(&without, s),
+            "{s}: {} against {}",
+            flag(&with, s),
+            flag(&without, s)
+        );
+    }
+    // Nothing moved next to e10: only the balancing changes it, and less.
+    let ratio = |s: &str| flag(&with, s) / flag(&without, s);
+    assert!(ratio("e10") < ratio("a10") && ratio("e10") > ratio("g10"));
+    // A belief from the view alone has no such evidence.
+    assert_eq!(
+        Belief::new(
+            tracker.view(),
+            &BeliefOptions {
+                flag_neighbours: 1.0,
+                ..BeliefOptions::default()
+            }
+        ),
+        Belief::new(tracker.view(), &BeliefOptions::default())
+    );
 }

@@ -43,6 +43,7 @@ pub struct SetupPrior {
     army: Army,
     setups: u32,
     counts: [[u32; SLOTS]; 40],
+    neighbours: [u32; 4],
 }
 
 /// What [`SetupPrior::train`] read.
@@ -64,6 +65,7 @@ impl SetupPrior {
             army: Army::Classic,
             setups: table::CLASSIC_SETUPS,
             counts: table::CLASSIC,
+            neighbours: table::CLASSIC_NEIGHBOURS,
         }
     }
 
@@ -75,6 +77,7 @@ impl SetupPrior {
             army: Army::Barrage,
             setups: table::BARRAGE_SETUPS,
             counts: table::BARRAGE,
+            neighbours: table::BARRAGE_NEIGHBOURS,
         }
     }
 
@@ -95,6 +98,7 @@ impl SetupPrior {
             army,
             setups: 0,
             counts: [[0; SLOTS]; 40],
+            neighbours: [0; 4],
         }
     }
 
@@ -120,7 +124,53 @@ impl SetupPrior {
         for (square, slot) in self.counts.iter_mut().zip(&deployment.squares) {
             square[slot.map_or(EMPTY_SLOT, Rank::index)] += 1;
         }
+        for (i, slot) in deployment.squares.iter().enumerate() {
+            let Some(rank) = slot else { continue };
+            let base = if *rank == Rank::Flag { 0 } else { 2 };
+            for n in setup_neighbours(i) {
+                if let Some(other) = deployment.squares[n] {
+                    self.neighbours[base] += 1;
+                    if other == Rank::Bomb {
+                        self.neighbours[base + 1] += 1;
+                    }
+                }
+            }
+        }
         self.setups += 1;
+    }
+
+    /// How much the Flag's likelihood on a setup square changes with what
+    /// is known of the piece that started on a neighbouring setup square:
+    /// `(if it was a Bomb, if it was a piece that is no Bomb)`, each the
+    /// ratio P(neighbour is (no) Bomb | Flag here) / P(neighbour is (no)
+    /// Bomb | another piece here), learned from the setups (humans wall the
+    /// Flag in with Bombs: about 4 and 0.5 in the classic prior). Without
+    /// setups, `(1, 1)`.
+    ///
+    /// ```
+    /// use stratego_rules::ai::SetupPrior;
+    ///
+    /// let (bomb, no_bomb) = SetupPrior::classic().flag_neighbour_ratios();
+    /// assert!(bomb > 3.0 && no_bomb < 0.6);
+    /// ```
+    #[must_use]
+    pub fn flag_neighbour_ratios(&self) -> (f64, f64) {
+        let [flag, flag_bombs, other, other_bombs] = self.neighbours.map(f64::from);
+        if flag == 0.0 || other == 0.0 {
+            return (1.0, 1.0);
+        }
+        // Add-one smoothing keeps both ratios finite and positive.
+        let p_flag = (flag_bombs + 1.0) / (flag + 2.0);
+        let p_other = (other_bombs + 1.0) / (other + 2.0);
+        (p_flag / p_other, (1.0 - p_flag) / (1.0 - p_other))
+    }
+
+    /// The pairs of neighbouring occupied setup squares counted, as
+    /// `[next to a Flag, of them Bombs, next to another piece, of them
+    /// Bombs]` (each pair counted from both ends).
+    #[must_use]
+    pub fn neighbour_counts(&self) -> [u32; 4] {
+        self.neighbours
     }
 
     /// The army of the setups.
@@ -181,9 +231,35 @@ impl SetupPrior {
                 let _ = writeln!(out, "    [{}],", row.join(", "));
             }
             out.push_str("];\n");
+            let _ = writeln!(
+                out,
+                "/// The {} neighbour pairs: next to a Flag, of them Bombs, next to another\n\
+                 /// piece, of them Bombs.",
+                p.army.name()
+            );
+            let n: Vec<String> = p.neighbours.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                out,
+                "pub(super) const {name}_NEIGHBOURS: [u32; 4] = [{}];",
+                n.join(", ")
+            );
         }
         out
     }
+}
+
+/// The setup squares next to setup square `i` (index `row * 10 + file`).
+pub(crate) fn setup_neighbours(i: usize) -> impl Iterator<Item = usize> {
+    let (row, file) = (i / 10, i % 10);
+    [
+        (row + 1 < 4).then(|| i + 10),
+        (row > 0).then(|| i.wrapping_sub(10)),
+        (file + 1 < 10).then(|| i + 1),
+        (file > 0).then(|| i.wrapping_sub(1)),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|&n| n < 40)
 }
 
 #[cfg(test)]
@@ -219,6 +295,42 @@ mod tests {
                 assert_eq!(n, p.setups() * u32::from(p.army().count(r)), "{r}");
             }
         }
+    }
+
+    #[test]
+    fn training_counts_the_flags_neighbours() {
+        // Counted again through the board's squares for Red's deployments.
+        let mut expected = [0u32; 4];
+        let mut prior = SetupPrior::empty(Army::Classic);
+        for (_, d) in predefined() {
+            prior.add(&d);
+            for i in 0..40 {
+                let Some(rank) = d.squares[i] else { continue };
+                let sq = crate::zone_square(board_core::Player::First, i).expect("in the zone");
+                let base = if rank == Rank::Flag { 0 } else { 2 };
+                for dir in crate::Direction::ALL {
+                    let Some(n) = sq
+                        .step(dir)
+                        .and_then(|n| crate::zone_index(board_core::Player::First, n))
+                    else {
+                        continue;
+                    };
+                    if let Some(other) = d.squares[n] {
+                        expected[base] += 1;
+                        expected[base + 1] += u32::from(other == Rank::Bomb);
+                    }
+                }
+            }
+        }
+        assert_eq!(prior.neighbour_counts(), expected);
+        // Every square's neighbours, each pair counted from both ends.
+        assert_eq!(expected[0] + expected[2], 8 * 2 * (4 * 9 + 3 * 10));
+        let (bomb, no_bomb) = prior.flag_neighbour_ratios();
+        assert!(bomb > 1.0 && no_bomb < 1.0, "{bomb} {no_bomb}");
+        assert_eq!(
+            SetupPrior::empty(Army::Classic).flag_neighbour_ratios(),
+            (1.0, 1.0)
+        );
     }
 
     #[test]

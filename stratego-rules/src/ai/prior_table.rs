@@ -49,6 +49,9 @@ pub(super) static CLASSIC: [[u32; 13]; 40] = [
     [1441, 252, 11165, 14864, 7746, 4916, 3346, 2271, 753, 127, 113, 17926, 0],
     [6663, 244, 12443, 17587, 9395, 3754, 2824, 1834, 579, 172, 198, 9227, 0],
 ];
+/// The classic neighbour pairs: next to a Flag, of them Bombs, next to another
+/// piece, of them Bombs.
+pub(super) const CLASSIC_NEIGHBOURS: [u32; 4] = [186194, 106388, 8383246, 1172449];
 /// The number of barrage setups counted.
 pub(super) const BARRAGE_SETUPS: u32 = 3944;
 /// The barrage counts.
@@ -94,3 +97,6 @@ pub(super) static BARRAGE: [[u32; 13]; 40] = [
     [111, 82, 396, 217, 0, 0, 0, 0, 0, 107, 79, 266, 2686],
     [734, 69, 193, 74, 0, 0, 0, 0, 0, 22, 27, 260, 2565],
 ];
+/// The barrage neighbour pairs: next to a Flag, of them Bombs, next to another
+/// piece, of them Bombs.
+pub(super) const BARRAGE_NEIGHBOURS: [u32; 4] = [6085, 1998, 35293, 3600];

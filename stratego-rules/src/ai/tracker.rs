@@ -97,6 +97,22 @@ pub struct Tracker {
     /// The deployment index each enemy piece started on, per square.
     origin: [u8; 100],
     evidence: [Evidence; 100],
+    /// What is known of the piece that started on each enemy setup square
+    /// (by deployment index): whether it was a Bomb.
+    started: [Started; 40],
+}
+
+/// What a tracker knows of the piece that started on an enemy setup
+/// square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Started {
+    /// Nothing yet.
+    #[default]
+    Unknown,
+    /// A Bomb (revealed in a battle).
+    Bomb,
+    /// No Bomb: it moved, or a battle revealed another rank.
+    NoBomb,
 }
 
 impl Tracker {
@@ -108,6 +124,7 @@ impl Tracker {
             view: view.clone(),
             origin: ByOrigin::from_view(view).0,
             evidence: [[1.0; 12]; 100],
+            started: [Started::Unknown; 40],
         }
     }
 
@@ -142,7 +159,12 @@ impl Tracker {
     /// The belief over the unknown enemy pieces now.
     #[must_use]
     pub fn belief(&self, options: &BeliefOptions) -> Belief {
-        Belief::with_evidence(&self.view, &self.origin, Some(&self.evidence), options)
+        Belief::with_evidence(
+            &self.view,
+            &self.origin,
+            Some((&self.evidence, &self.started)),
+            options,
+        )
     }
 
     /// Follows one public move (of either side). A move that contradicts
@@ -154,6 +176,24 @@ impl Tracker {
         let mover = before.to_move;
         let (f, t) = (public.mv.from.index(), public.mv.to.index());
         let result = public.result();
+        // What the move tells of the piece that started where the enemy
+        // piece involved started.
+        let (enemy_sq, fact) = if mover != me {
+            (f, Started::NoBomb)
+        } else {
+            let bomb = public.battle.is_some_and(|(_, d)| d == Rank::Bomb);
+            let fact = match public.battle {
+                None => Started::Unknown,
+                Some(_) if bomb => Started::Bomb,
+                Some(_) => Started::NoBomb,
+            };
+            (t, fact)
+        };
+        if let Some(s) = self.started.get_mut(usize::from(self.origin[enemy_sq]))
+            && fact != Started::Unknown
+        {
+            *s = fact;
+        }
         if mover != me {
             if result.is_none() && cell::rank_code(before.board[f]) == cell::UNKNOWN {
                 let e = self.behaviour(&before, f, t);
