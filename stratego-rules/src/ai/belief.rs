@@ -66,7 +66,8 @@ impl Default for BeliefOptions {
     /// prediction of the ranks seen in real battles: see the crate README
     /// and the `stratego_belief_accuracy` example). The Flag's
     /// neighbourhood evidence is off: it improves the prediction too, but
-    /// the computer played worse with it (the README has the figures).
+    /// the computer did not play better with it (the README has the
+    /// figures).
     fn default() -> Self {
         BeliefOptions {
             prior_weight: 1.0,
