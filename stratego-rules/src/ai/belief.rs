@@ -151,14 +151,15 @@ impl Belief {
         options: &BeliefOptions,
     ) -> Belief {
         let enemy = !view.viewer;
-        let prior = (options.prior_weight > 0.0).then(|| SetupPrior::of(view.army));
+        let table = SetupPrior::of(view.army);
+        let prior = (options.prior_weight > 0.0).then_some(&table);
         let (evidence, started) = evidence.unzip();
-        let ratios = (options.flag_neighbours > 0.0 && started.is_some()).then(|| {
-            let (bomb, no_bomb) = SetupPrior::of(view.army).flag_neighbour_ratios();
-            (
-                bomb.powf(options.flag_neighbours),
-                no_bomb.powf(options.flag_neighbours),
-            )
+        // The Flag's neighbourhood: the learned ratios at the option's
+        // strength, with the tracker's facts.
+        let neighbourhood = started.filter(|_| options.flag_neighbours > 0.0).map(|s| {
+            let (bomb, no_bomb) = table.flag_neighbour_ratios();
+            let k = options.flag_neighbours;
+            (s, bomb.powf(k), no_bomb.powf(k))
         });
         let mut slot = [NONE; 100];
         let mut pieces = ArrayVec::new();
@@ -174,15 +175,24 @@ impl Belief {
                 continue;
             }
             let moved = c & cell::MOVED != 0;
+            let o = origin.get(sq).copied().filter(|&o| o != NONE);
+            let flag_factor = match (neighbourhood, o) {
+                (Some((started, bomb, no_bomb)), Some(o)) => setup_neighbours(usize::from(o))
+                    .map(|n| match started[n] {
+                        Started::Bomb => bomb,
+                        Started::NoBomb => no_bomb,
+                        Started::Unknown => 1.0,
+                    })
+                    .product(),
+                _ => 1.0,
+            };
             let mut w = [0.0; 12];
             for r in Rank::ALL {
                 if unlocated[r.index()] == 0 || (moved && !r.is_movable()) {
                     continue;
                 }
                 let mut p = share(r);
-                if let (Some(prior), Some(&o)) = (&prior, origin.get(sq))
-                    && o != NONE
-                {
+                if let (Some(prior), Some(o)) = (prior, o) {
                     let learned =
                         prior_probability(prior, enemy, usize::from(o), r, options.symmetric);
                     p = options.prior_weight * learned + (1.0 - options.prior_weight) * p;
@@ -192,18 +202,8 @@ impl Belief {
                 {
                     p *= f64::from(e[sq][r.index()]).powf(options.behaviour);
                 }
-                if r == Rank::Flag
-                    && let (Some((bomb, no_bomb)), Some(started), Some(&o)) =
-                        (ratios, started, origin.get(sq))
-                    && o != NONE
-                {
-                    for n in setup_neighbours(usize::from(o)) {
-                        match started[n] {
-                            Started::Bomb => p *= bomb,
-                            Started::NoBomb => p *= no_bomb,
-                            Started::Unknown => {}
-                        }
-                    }
+                if r == Rank::Flag {
+                    p *= flag_factor;
                 }
                 w[r.index()] = p.max(1e-12);
             }
