@@ -176,21 +176,16 @@ impl Tracker {
         let mover = before.to_move;
         let (f, t) = (public.mv.from.index(), public.mv.to.index());
         let result = public.result();
-        // What the move tells of the piece that started where the enemy
-        // piece involved started.
-        let (enemy_sq, fact) = if mover != me {
-            (f, Started::NoBomb)
-        } else {
-            let bomb = public.battle.is_some_and(|(_, d)| d == Rank::Bomb);
-            let fact = match public.battle {
-                None => Started::Unknown,
-                Some(_) if bomb => Started::Bomb,
-                Some(_) => Started::NoBomb,
-            };
-            (t, fact)
+        // What the move tells of the enemy piece's first piece: one that
+        // moves is no Bomb; one the viewer attacks shows its rank.
+        let fact = match (mover != me, public.battle) {
+            (true, _) => Some((f, Started::NoBomb)),
+            (false, Some((_, Rank::Bomb))) => Some((t, Started::Bomb)),
+            (false, Some(_)) => Some((t, Started::NoBomb)),
+            (false, None) => None,
         };
-        if let Some(s) = self.started.get_mut(usize::from(self.origin[enemy_sq]))
-            && fact != Started::Unknown
+        if let Some((sq, fact)) = fact
+            && let Some(s) = self.started.get_mut(usize::from(self.origin[sq]))
         {
             *s = fact;
         }
