@@ -121,10 +121,8 @@ impl SetupPrior {
 
     /// Counts one more setup.
     pub fn add(&mut self, deployment: &Deployment) {
-        for (square, slot) in self.counts.iter_mut().zip(&deployment.squares) {
-            square[slot.map_or(EMPTY_SLOT, Rank::index)] += 1;
-        }
         for (i, slot) in deployment.squares.iter().enumerate() {
+            self.counts[i][slot.map_or(EMPTY_SLOT, Rank::index)] += 1;
             let Some(rank) = slot else { continue };
             let base = if *rank == Rank::Flag { 0 } else { 2 };
             for n in setup_neighbours(i) {
@@ -248,18 +246,15 @@ impl SetupPrior {
     }
 }
 
-/// The setup squares next to setup square `i` (index `row * 10 + file`).
+/// The setup squares next to setup square `i` (a deployment index), by
+/// the board's geometry (the same for either side's deployment).
 pub(crate) fn setup_neighbours(i: usize) -> impl Iterator<Item = usize> {
-    let (row, file) = (i / 10, i % 10);
-    [
-        (row + 1 < 4).then(|| i + 10),
-        (row > 0).then(|| i.wrapping_sub(10)),
-        (file + 1 < 10).then(|| i + 1),
-        (file > 0).then(|| i.wrapping_sub(1)),
-    ]
-    .into_iter()
-    .flatten()
-    .filter(|&n| n < 40)
+    let owner = board_core::Player::First;
+    let square = crate::zone_square(owner, i);
+    crate::Direction::ALL
+        .into_iter()
+        .filter_map(move |d| square?.step(d))
+        .filter_map(move |n| crate::zone_index(owner, n))
 }
 
 #[cfg(test)]
