@@ -66,84 +66,38 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for p in &paths {
         files(p, &mut all);
     }
-    let settings: Vec<(&str, BeliefOptions)> = vec![
-        ("hard facts only", BeliefOptions::uniform()),
+    // Each soft term on top of the ones before it, then the default with
+    // other strengths of the behaviour and the Flag's neighbourhood.
+    let with = |f: &dyn Fn(&mut BeliefOptions)| {
+        let mut o = BeliefOptions::default();
+        f(&mut o);
+        o
+    };
+    let mut settings: Vec<(String, BeliefOptions)> = vec![
+        ("hard facts only".into(), BeliefOptions::uniform()),
         (
-            "prior 0.5, mirrored",
-            BeliefOptions {
-                prior_weight: 0.5,
-                behaviour: 0.0,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
+            "prior 0.5, mirrored".into(),
+            with(&|o| (o.prior_weight, o.behaviour) = (0.5, 0.0)),
         ),
+        ("prior 1, mirrored".into(), with(&|o| o.behaviour = 0.0)),
         (
-            "prior 1, mirrored",
-            BeliefOptions {
-                behaviour: 0.0,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "prior 1, as set up",
-            BeliefOptions {
-                symmetric: false,
-                behaviour: 0.0,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "prior 1, mirrored, behaviour 0.5",
-            BeliefOptions {
-                behaviour: 0.5,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "prior 1, mirrored, behaviour 1 (default)",
-            BeliefOptions::default(),
-        ),
-        (
-            "prior 1, mirrored, behaviour 2",
-            BeliefOptions {
-                behaviour: 2.0,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "prior 1, mirrored, behaviour 3",
-            BeliefOptions {
-                behaviour: 3.0,
-                flag_neighbours: 0.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "behaviour 1, flag neighbours 0.5",
-            BeliefOptions {
-                flag_neighbours: 0.5,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "behaviour 1, flag neighbours 1",
-            BeliefOptions {
-                flag_neighbours: 1.0,
-                ..BeliefOptions::default()
-            },
-        ),
-        (
-            "behaviour 1, flag neighbours 2",
-            BeliefOptions {
-                flag_neighbours: 2.0,
-                ..BeliefOptions::default()
-            },
+            "prior 1, as set up".into(),
+            with(&|o| (o.symmetric, o.behaviour) = (false, 0.0)),
         ),
     ];
+    for b in [0.5, 1.0, 2.0, 3.0] {
+        let default = if b == 1.0 { " (default)" } else { "" };
+        settings.push((
+            format!("prior 1, mirrored, behaviour {b}{default}"),
+            with(&|o| o.behaviour = b),
+        ));
+    }
+    for k in [0.5, 1.0, 2.0] {
+        settings.push((
+            format!("behaviour 1, flag neighbours {k}"),
+            with(&|o| o.flag_neighbours = k),
+        ));
+    }
     let mut scores: Vec<Score> = settings.iter().map(|_| Score::default()).collect();
     let mut games = 0;
     for path in &all {
