@@ -66,36 +66,62 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for p in &paths {
         files(p, &mut all);
     }
-    // Each soft term on top of the ones before it, then the default with
-    // other strengths of the behaviour and the Flag's neighbourhood.
+    // Each soft term on top of the ones before it, then other strengths
+    // of the behaviour and of the Flag's neighbourhood and cluster terms.
     let with = |f: &dyn Fn(&mut BeliefOptions)| {
         let mut o = BeliefOptions::default();
         f(&mut o);
         o
     };
+    let no_flag = |o: &mut BeliefOptions| (o.flag_neighbours, o.flag_cluster) = (0.0, 0.0);
     let mut settings: Vec<(String, BeliefOptions)> = vec![
         ("hard facts only".into(), BeliefOptions::uniform()),
         (
             "prior 0.5, mirrored".into(),
-            with(&|o| (o.prior_weight, o.behaviour) = (0.5, 0.0)),
+            with(&|o| {
+                no_flag(o);
+                (o.prior_weight, o.behaviour) = (0.5, 0.0);
+            }),
         ),
-        ("prior 1, mirrored".into(), with(&|o| o.behaviour = 0.0)),
+        (
+            "prior 1, mirrored".into(),
+            with(&|o| {
+                no_flag(o);
+                o.behaviour = 0.0;
+            }),
+        ),
         (
             "prior 1, as set up".into(),
-            with(&|o| (o.symmetric, o.behaviour) = (false, 0.0)),
+            with(&|o| {
+                no_flag(o);
+                (o.symmetric, o.behaviour) = (false, 0.0);
+            }),
         ),
     ];
     for b in [0.5, 1.0, 2.0, 3.0] {
-        let default = if b == 1.0 { " (default)" } else { "" };
         settings.push((
-            format!("prior 1, mirrored, behaviour {b}{default}"),
-            with(&|o| o.behaviour = b),
+            format!("prior 1, mirrored, behaviour {b}"),
+            with(&|o| {
+                no_flag(o);
+                o.behaviour = b;
+            }),
         ));
     }
     for k in [0.5, 1.0, 2.0] {
         settings.push((
             format!("behaviour 1, flag neighbours {k}"),
-            with(&|o| o.flag_neighbours = k),
+            with(&|o| (o.flag_neighbours, o.flag_cluster) = (k, 0.0)),
+        ));
+    }
+    for k in [1.0, 2.0] {
+        settings.push((
+            format!("behaviour 1, flag cluster {k}"),
+            with(&|o| (o.flag_neighbours, o.flag_cluster) = (0.0, k)),
+        ));
+        let default = if k == 1.0 { " (default)" } else { "" };
+        settings.push((
+            format!("flag neighbours 1, flag cluster {k}{default}"),
+            with(&|o| (o.flag_neighbours, o.flag_cluster) = (1.0, k)),
         ));
     }
     let mut scores: Vec<Score> = settings.iter().map(|_| Score::default()).collect();

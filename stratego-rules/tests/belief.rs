@@ -10,9 +10,11 @@ use board_core::{Game, Observable, Player, SplitMix64, Stochastic, ZobristHash};
 use common::{random_start, shuffle_hidden};
 use proptest::prelude::*;
 use stratego_rules::ai::{
-    Belief, BeliefGame, BeliefMove, BeliefOptions, GameOptions, ScoutMoves, Tracker,
+    Belief, BeliefGame, BeliefMove, BeliefOptions, EnemyAttacks, GameOptions, ScoutMoves, Tracker,
 };
-use stratego_rules::{Army, Move, MoveList, Position, Rank, Rules, Square, View};
+use stratego_rules::{
+    Army, Move, MoveList, Position, Rank, Rules, Setup, Square, View, predefined,
+};
 
 /// A random game of `plies` plies (attacks a third of the time), and each
 /// move's public form.
@@ -48,6 +50,7 @@ fn options(bits: u8) -> BeliefOptions {
         symmetric: bits & 4 != 0,
         behaviour: if bits & 8 != 0 { 1.0 } else { 0.0 },
         flag_neighbours: if bits & 16 != 0 { 1.0 } else { 0.0 },
+        flag_cluster: if bits & 32 != 0 { 1.0 } else { 0.0 },
     }
 }
 
@@ -109,7 +112,7 @@ proptest! {
 
     #[test]
     fn beliefs_hold_the_hard_facts_and_balance_the_marginals(
-        seed in any::<u64>(), plies in 0usize..300, bits in 0u8..32, barrage in any::<bool>()
+        seed in any::<u64>(), plies in 0usize..300, bits in 0u8..64, barrage in any::<bool>()
     ) {
         let army = if barrage { Army::Barrage } else { Army::Classic };
         let (pos, history) = random_game(seed, plies, army, Rules::default());
@@ -222,7 +225,13 @@ fn belief_games_keep_their_invariants() {
         let belief = Belief::new(&view, &BeliefOptions::default());
         let scout_moves =
             [ScoutMoves::All, ScoutMoves::Attacks, ScoutMoves::None][(seed % 3) as usize];
-        let mut g = BeliefGame::new(&belief, GameOptions { scout_moves });
+        let mut g = BeliefGame::new(
+            &belief,
+            GameOptions {
+                scout_moves,
+                ..GameOptions::default()
+            },
+        );
         if view.to_move() == viewer {
             let mut vm = MoveList::new();
             view.legal_moves(&mut vm);
@@ -398,4 +407,243 @@ fn found_bombs_and_departed_pieces_move_the_flag() {
         ),
         Belief::new(tracker.view(), &BeliefOptions::default())
     );
+}
+
+/// Late in a game, when every movable enemy piece has moved, an unmoved
+/// piece walled in by unmoved pieces is likelier the Flag than one whose
+/// neighbours left, and the pieces around it likelier Bombs. At the start
+/// of a game, when no piece has moved, the evidence says next to nothing.
+#[test]
+fn unmoved_pieces_around_a_piece_draw_the_flag_to_it() {
+    // Blue: b10 walled in by a10, c10 and b9; h10 alone; four moved pieces.
+    let text = "bfb....b../.b......../m'g'e'n'....../........../..~~..~~../..~~..~~../........../........../........../F.M....... r classic";
+    let pos: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    let view = pos.view(Player::First);
+    let cluster = |k: f64| {
+        Belief::new(
+            &view,
+            &BeliefOptions {
+                flag_cluster: k,
+                ..BeliefOptions::default()
+            },
+        )
+    };
+    let (with, without) = (cluster(1.0), cluster(0.0));
+    check_belief(&view, &with);
+    let sq = |s: &str| -> Square { s.parse().unwrap_or_else(|e| panic!("{e}")) };
+    let p = |b: &Belief, s: &str, r: Rank| b.probability(sq(s), r);
+    assert!(
+        p(&with, "b10", Rank::Flag) > 2.0 * p(&without, "b10", Rank::Flag),
+        "b10: {} against {}",
+        p(&with, "b10", Rank::Flag),
+        p(&without, "b10", Rank::Flag)
+    );
+    // The walled-in piece is now the likeliest Flag; without the evidence
+    // the corner a10 was.
+    for s in ["a10", "c10", "b9", "h10"] {
+        assert!(p(&with, "b10", Rank::Flag) > p(&with, s, Rank::Flag), "{s}");
+    }
+    assert!(p(&without, "a10", Rank::Flag) > p(&without, "b10", Rank::Flag));
+    assert!(p(&with, "h10", Rank::Flag) < 0.5 * p(&without, "h10", Rank::Flag));
+    for s in ["a10", "c10", "b9"] {
+        assert!(p(&with, s, Rank::Bomb) > p(&without, s, Rank::Bomb), "{s}");
+    }
+    // A stronger setting moves it further.
+    assert!(p(&cluster(2.0), "b10", Rank::Flag) > p(&with, "b10", Rank::Flag));
+
+    // At the start nothing has moved: the Flag's factor is 1, and the
+    // Bombs' is measured against the prior, which the belief still is.
+    let d = predefined();
+    let start = Position::from_setup(
+        Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1),
+        Rules::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let view = start.view(Player::First);
+    let on = Belief::new(
+        &view,
+        &BeliefOptions {
+            flag_cluster: 1.0,
+            ..BeliefOptions::default()
+        },
+    );
+    let off = Belief::new(&view, &BeliefOptions::default());
+    let mut worst: f64 = 0.0;
+    for s in Square::all() {
+        if let (Some(a), Some(b)) = (on.distribution(s), off.distribution(s)) {
+            for r in Rank::ALL {
+                worst = worst.max((a[r.index()] - b[r.index()]).abs());
+            }
+        }
+    }
+    assert!(worst < 0.01, "the start's belief moved by {worst}");
+}
+
+/// With a prudent enemy, its valuable pieces the viewer knows attack a
+/// piece it has not identified only when every rank it can suspect there
+/// loses to them; its cheap or unknown pieces attack as before, and a side
+/// whose every move is such an attack keeps them.
+#[test]
+fn a_prudent_enemy_risks_only_cheap_pieces_on_unknown_ones() {
+    let attacks_on = |text: &str, enemy_attacks: EnemyAttacks, target: &str| -> Vec<String> {
+        let pos: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        let belief = Belief::new(&pos.view(Player::First), &BeliefOptions::default());
+        let g = BeliefGame::new(
+            &belief,
+            GameOptions {
+                enemy_attacks,
+                ..GameOptions::default()
+            },
+        );
+        let mut moves = Default::default();
+        g.legal_moves(&mut moves);
+        let mut out: Vec<String> = moves
+            .iter()
+            .filter_map(|m| match m {
+                BeliefMove::Play(m) if m.to.to_string() == target => Some(m.to_string()),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    // Blue's General (e4) and Scout (d3), both known to Red, and an unknown
+    // Blue piece (f3) next to Red's moved Sergeant (e3); Red's Marshal has
+    // not shown itself.
+    let hidden = "f........./........../........../........../..~~..~~../..~~..~~../....g'*...../...c'*E'p'..../........../F........M b classic";
+    assert_eq!(
+        attacks_on(hidden, EnemyAttacks::Informed, "e3"),
+        ["d3-e3", "e4-e3", "f3-e3"]
+    );
+    assert_eq!(
+        attacks_on(hidden, EnemyAttacks::Prudent, "e3"),
+        ["d3-e3", "f3-e3"],
+        "the Sergeant may be the Marshal"
+    );
+    // Once the Marshal has shown itself, the General takes no risk.
+    let shown = hidden.replace("M b classic", "M* b classic");
+    assert_eq!(
+        attacks_on(&shown, EnemyAttacks::Prudent, "e3"),
+        ["d3-e3", "e4-e3", "f3-e3"]
+    );
+    // Blue's General cornered by two unknown Red pieces: its only moves
+    // are risky attacks, and it keeps them.
+    let cornered = "f.......E'g'*/.........E'/........../........../..~~..~~../..~~..~~../........../........../........../F........M b classic";
+    assert_eq!(
+        attacks_on(cornered, EnemyAttacks::Prudent, "j9"),
+        ["j10-j9"]
+    );
+    assert_eq!(
+        attacks_on(cornered, EnemyAttacks::Prudent, "i10"),
+        ["j10-i10"]
+    );
+}
+
+/// The chance outcomes of the battle `mv` of the belief game of `text`
+/// (viewed by Red) under `options`, as rank → probability.
+fn battle_odds(text: &str, mv: &str, options: GameOptions) -> Vec<(Rank, f64)> {
+    let pos: Position = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    let belief = Belief::new(&pos.view(Player::First), &BeliefOptions::default());
+    let mut g = BeliefGame::new(&belief, options);
+    let mv: Move = mv.parse().unwrap_or_else(|e| panic!("{e}"));
+    g.play(BeliefMove::Play(mv))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        g.is_chance_node(),
+        "{mv} is no battle with an unknown piece"
+    );
+    let mut outcomes = Default::default();
+    g.chance_outcomes(&mut outcomes);
+    let outcomes: &board_core::arrayvec::ArrayVec<(BeliefMove, f64), 12> = &outcomes;
+    outcomes
+        .iter()
+        .map(|(m, p)| match m {
+            BeliefMove::Reveal(r) => (*r, *p),
+            BeliefMove::Play(m) => panic!("a move {m} among the outcomes"),
+        })
+        .collect()
+}
+
+/// `after` is `before` with each rank's probability multiplied by
+/// `factor(rank)` and normalised again.
+fn assert_reweighed(before: &[(Rank, f64)], after: &[(Rank, f64)], factor: impl Fn(Rank) -> f64) {
+    assert_eq!(
+        before.iter().map(|o| o.0).collect::<Vec<_>>(),
+        after.iter().map(|o| o.0).collect::<Vec<_>>()
+    );
+    let sum: f64 = before.iter().map(|(r, p)| p * factor(*r)).sum();
+    for ((r, p), (_, q)) in before.iter().zip(after) {
+        let expected = p * factor(*r) / sum;
+        assert!((q - expected).abs() < 1e-12, "{r}: {q} against {expected}");
+    }
+}
+
+/// A Colonel, General or Marshal of the viewer attacking an unmoved piece
+/// counts on `high_attack_flag_percent` of its Flag probability; lower
+/// pieces, and 100, take the belief as it is.
+#[test]
+fn high_attacks_count_on_part_of_the_flag_chance() {
+    // Blue's Flag, a Bomb and a Scout stand unmoved and unknown to Red;
+    // Red's revealed Marshal (e6) and a Sergeant (f6) face e7 and f7.
+    let text = "f.c......./........../........../....bs..../..~~MS~~../..~~..~~../........../........../........../F......... r classic";
+    let text = text.replace("MS", "M'*E'");
+    let plain = GameOptions {
+        high_attack_flag_percent: 100,
+        ..GameOptions::default()
+    };
+    let quarter = GameOptions {
+        high_attack_flag_percent: 25,
+        ..GameOptions::default()
+    };
+    let before = battle_odds(&text, "e6-e7", plain);
+    assert!(
+        before.iter().any(|&(r, p)| r == Rank::Flag && p > 0.0)
+            && before.iter().any(|&(r, p)| r == Rank::Bomb && p > 0.0),
+        "{before:?}"
+    );
+    let after = battle_odds(&text, "e6-e7", quarter);
+    assert_reweighed(
+        &before,
+        &after,
+        |r| if r == Rank::Flag { 0.25 } else { 1.0 },
+    );
+    // A Sergeant's attack takes the belief as it is.
+    assert_eq!(
+        battle_odds(&text, "f6-f7", plain),
+        battle_odds(&text, "f6-f7", quarter)
+    );
+}
+
+/// An unknown piece attacking a piece of the viewer's the enemy has
+/// identified keeps `informed_attack_percent` of the probability of its
+/// ranks that would lose (ties the mean of it and 100).
+#[test]
+fn informed_attacks_make_the_attacker_likelier_to_win() {
+    // Blue's moved, unknown piece on e7 attacks Red's revealed Captain.
+    let text = "fcsg....../........../........../....n'...../..~~P'*.~~../..~~..~~../........../........../........../F......... b classic";
+    let odds = |percent| {
+        battle_odds(
+            &text,
+            "e7-e6",
+            GameOptions {
+                informed_attack_percent: percent,
+                ..GameOptions::default()
+            },
+        )
+    };
+    let before = odds(100);
+    // The General wins, the Miner, Scout and Spy lose: the reweighing shows.
+    assert!(
+        before.iter().any(|&(r, p)| r == Rank::General && p > 0.0)
+            && before.iter().any(|&(r, p)| r == Rank::Miner && p > 0.0),
+        "{before:?}"
+    );
+    let after = odds(20);
+    assert_reweighed(&before, &after, |r| {
+        match stratego_rules::battle(r, Rank::Captain) {
+            stratego_rules::Battle::AttackerWins => 1.0,
+            stratego_rules::Battle::BothRemoved => 0.6,
+            stratego_rules::Battle::DefenderWins => 0.2,
+        }
+    });
 }

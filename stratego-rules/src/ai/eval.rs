@@ -80,6 +80,12 @@ pub struct EvalWeights {
     pub flag_hunt: i32,
     /// The points that make tanh(1) of a won game (about three quarters).
     pub scale: f64,
+    /// The weight of the race for the own Flag (0 turns it off): the
+    /// chance that an enemy piece able to take it (a Miner while Bombs wall
+    /// it in, else any movable piece) gets there before an own piece that
+    /// beats it can stop it counts as that share of a lost game, whatever
+    /// the material (see [`StrategoEval`]).
+    pub flag_race: f64,
 }
 
 impl Default for EvalWeights {
@@ -119,6 +125,7 @@ impl Default for EvalWeights {
             advance: 1,
             flag_hunt: 40,
             scale: 600.0,
+            flag_race: 1.0,
         }
     }
 }
@@ -175,12 +182,16 @@ fn values(w: &EvalWeights, own: &[u8; 12], enemy: &[u8; 12]) -> [i32; 12] {
 impl StrategoEval {
     /// The squashed evaluation from the viewer's point of view.
     fn squashed(&self, g: &BeliefGame) -> f64 {
-        let points = f64::from(self.points(g));
-        f64::from(BOUND) * (points / self.weights.scale).tanh()
+        let (points, flag_loss) = self.points(g);
+        let v = f64::from(BOUND) * (f64::from(points) / self.weights.scale).tanh();
+        let loss = (flag_loss * self.weights.flag_race).min(1.0);
+        (1.0 - loss) * v - loss * f64::from(BOUND)
     }
 
-    /// The evaluation in material points from the viewer's point of view.
-    fn points(&self, g: &BeliefGame) -> i32 {
+    /// The evaluation in material points from the viewer's point of view,
+    /// and the chance that the enemy wins the race for the viewer's Flag
+    /// (0 when the flag race is off).
+    fn points(&self, g: &BeliefGame) -> (i32, f64) {
         let w = &self.weights;
         let me = g.viewer();
         let enemy = !me;
@@ -303,8 +314,79 @@ impl StrategoEval {
             score += (f64::from(w.flag_hunt) * p_flag * urgency * f64::from(18 - nearest.min(18))
                 / 18.0) as i32;
         }
-        score
+        let flag_loss = match own_flag {
+            Some(f) if w.flag_race > 0.0 => flag_race(g, f, &movable[..n_movable]),
+            _ => 0.0,
+        };
+        (score, flag_loss)
     }
+}
+
+/// How likely the enemy reaches the viewer's Flag on `flag` (a chance, 0
+/// to 1): every enemy piece within six steps that can take it (a Miner
+/// while Bombs, lakes and edges wall the Flag in, else any movable piece;
+/// an unknown piece with its chance of being such a piece) threatens it,
+/// the nearer the more, and much less if one of the viewer's `defenders`
+/// that beats it is as near to it as it is to the Flag (counting who moves
+/// first).
+fn flag_race(g: &BeliefGame, flag: usize, defenders: &[(u8, u8)]) -> f64 {
+    /// The threat of a piece by its distance to the Flag, unopposed.
+    const NEAR: [f64; 7] = [1.0, 1.0, 0.9, 0.7, 0.5, 0.35, 0.2];
+    /// The share of the threat left when a defender can meet the piece in
+    /// time.
+    const MET: f64 = 0.1;
+    let me = g.viewer();
+    let enemy = !me;
+    let board = g.board();
+    let walled = neighbours(flag).all(|n| {
+        let c = board[n];
+        crate::movegen::LAND & (1u128 << n) == 0
+            || (cell::is_own(c, me) && cell::rank_code(c) == Rank::Bomb as u8)
+    });
+    if walled && g.count(enemy, Rank::Miner) == 0 {
+        return 0.0;
+    }
+    // The enemy's moves before the viewer's next one.
+    let enemy_first = g.to_move() == enemy && !g.is_chance_node();
+    let mut safe = 1.0;
+    let mut bits = g.masks()[enemy].occ;
+    while bits != 0 {
+        let e = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let d = distance(e, flag);
+        let Some(&near) = NEAR.get(d as usize) else {
+            continue;
+        };
+        let c = board[e];
+        // The chance that the piece can take the Flag, and the rank a
+        // defender must beat.
+        let (able, rank) = match cell::rank(c) {
+            Some(Rank::Miner) => (1.0, Rank::Miner),
+            Some(r) if r.is_movable() && !walled => (1.0, r),
+            Some(_) => continue,
+            None => {
+                let p = g.weights(e, c & cell::MOVED != 0);
+                if walled {
+                    (p[Rank::Miner.index()], Rank::Miner)
+                } else {
+                    let movable = 1.0 - p[Rank::Bomb.index()] - p[Rank::Flag.index()];
+                    (movable, Rank::Captain)
+                }
+            }
+        };
+        if able <= 0.0 {
+            continue;
+        }
+        let meet = defenders
+            .iter()
+            .filter(|&&(_, r)| BEATS[usize::from(r)][rank.index()])
+            .map(|&(s, _)| distance(usize::from(s), e))
+            .min();
+        let in_time = meet.is_some_and(|m| m <= if enemy_first { d - 1 } else { d });
+        let threat = able * near * if in_time { MET } else { 1.0 };
+        safe *= 1.0 - threat.min(1.0);
+    }
+    1.0 - safe
 }
 
 /// Rows advanced beyond the own four ranks.

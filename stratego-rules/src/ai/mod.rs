@@ -78,7 +78,7 @@ pub use belief::{Belief, BeliefOptions};
 pub use board_search::{Level, ParseLevelError};
 pub use computer::{Computer, Settings, Thought};
 pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
-pub use game::{BeliefGame, BeliefMove, GameOptions, ScoutMoves};
+pub use game::{BeliefGame, BeliefMove, EnemyAttacks, GameOptions, ScoutMoves};
 pub use greedy::Greedy;
 pub use level::{limits, search_options};
 pub use prior::{SetupPrior, Training};

@@ -153,14 +153,34 @@ impl SetupPrior {
     /// ```
     #[must_use]
     pub fn flag_neighbour_ratios(&self) -> (f64, f64) {
+        match self.neighbour_bomb_rates() {
+            Some((p_flag, p_other)) => (p_flag / p_other, (1.0 - p_flag) / (1.0 - p_other)),
+            None => (1.0, 1.0),
+        }
+    }
+
+    /// How often a setup square next to the Flag holds a Bomb, and how
+    /// often one next to another piece does: `(p_flag, p_other)`, with
+    /// add-one smoothing so that both lie strictly between 0 and 1 (about
+    /// 0.57 and 0.14 in the classic prior). `None` without setups.
+    ///
+    /// ```
+    /// use stratego_rules::ai::SetupPrior;
+    ///
+    /// let rates = SetupPrior::classic().neighbour_bomb_rates();
+    /// let (p_flag, p_other) = rates.expect("the classic prior learned from setups");
+    /// assert!(p_flag > 0.5 && p_other < 0.2);
+    /// ```
+    #[must_use]
+    pub fn neighbour_bomb_rates(&self) -> Option<(f64, f64)> {
         let [flag, flag_bombs, other, other_bombs] = self.neighbours.map(f64::from);
         if flag == 0.0 || other == 0.0 {
-            return (1.0, 1.0);
+            return None;
         }
-        // Add-one smoothing keeps both ratios finite and positive.
-        let p_flag = (flag_bombs + 1.0) / (flag + 2.0);
-        let p_other = (other_bombs + 1.0) / (other + 2.0);
-        (p_flag / p_other, (1.0 - p_flag) / (1.0 - p_other))
+        Some((
+            (flag_bombs + 1.0) / (flag + 2.0),
+            (other_bombs + 1.0) / (other + 2.0),
+        ))
     }
 
     /// The pairs of neighbouring occupied setup squares counted, as
