@@ -13,7 +13,8 @@
 //! from: the setup prior ([`SetupPrior`]) of the square each piece started
 //! on, and optionally evidence from how a piece behaved
 //! ([`BeliefOptions::behaviour`]) and from what is known of the pieces that
-//! started next to it ([`BeliefOptions::flag_neighbours`]).
+//! started next to it ([`BeliefOptions::flag_neighbours`]) or still stand
+//! there unmoved ([`BeliefOptions::flag_cluster`]).
 //!
 //! The marginals are balanced by iterative proportional fitting (Sinkhorn
 //! scaling) of the pieces × ranks matrix of weights: rows to 1, columns to
