@@ -623,7 +623,7 @@ fn informed_attacks_make_the_attacker_likelier_to_win() {
     let text = "fcsg....../........../........../....n'...../..~~P'*.~~../..~~..~~../........../........../........../F......... b classic";
     let odds = |percent| {
         battle_odds(
-            &text,
+            text,
             "e7-e6",
             GameOptions {
                 informed_attack_percent: percent,
