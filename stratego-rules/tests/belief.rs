@@ -482,7 +482,8 @@ fn unmoved_pieces_around_a_piece_draw_the_flag_to_it() {
 /// With a prudent enemy, its valuable pieces the viewer knows attack a
 /// piece it has not identified only when every rank it can suspect there
 /// loses to them; its cheap or unknown pieces attack as before, and a side
-/// whose every move is such an attack keeps them.
+/// whose every move is such an attack keeps them. A gambling enemy's known
+/// pieces attack when the material they expect is positive.
 #[test]
 fn a_prudent_enemy_risks_only_cheap_pieces_on_unknown_ones() {
     let attacks_on = |text: &str, enemy_attacks: EnemyAttacks, target: &str| -> Vec<String> {
@@ -536,6 +537,23 @@ fn a_prudent_enemy_risks_only_cheap_pieces_on_unknown_ones() {
     assert_eq!(
         attacks_on(cornered, EnemyAttacks::Prudent, "i10"),
         ["j10-i10"]
+    );
+    // A gambling enemy weighs the ranks it may meet: against a Sergeant or
+    // the Marshal (-2.5 expected) its General holds back as the prudent
+    // one does; with three more moved Sergeants of Red's about, the
+    // Sergeant is the likelier and the General attacks (+1.4).
+    assert_eq!(
+        attacks_on(hidden, EnemyAttacks::Gambling, "e3"),
+        ["d3-e3", "f3-e3"]
+    );
+    let sergeants = hidden.replace("/........../F", "/E'E'E'......./F");
+    assert_eq!(
+        attacks_on(&sergeants, EnemyAttacks::Prudent, "e3"),
+        ["d3-e3", "f3-e3"]
+    );
+    assert_eq!(
+        attacks_on(&sergeants, EnemyAttacks::Gambling, "e3"),
+        ["d3-e3", "e4-e3", "f3-e3"]
     );
 }
 

@@ -33,7 +33,8 @@
 //!   risks a valuable piece the viewer knows (a Miner, the Spy, a Major or
 //!   higher) only where no rank it can suspect there beats it, so that an
 //!   unrevealed piece of the viewer is not scored as lost to a known enemy
-//!   piece that could not know it wins.
+//!   piece that could not know it wins ([`EnemyAttacks::Gambling`] lets
+//!   such a piece attack when the material it can expect is positive).
 //! - The rules are the view's: range attacks, the two-square rule for both
 //!   sides, the move limits. The more-squares rule is applied to the moves
 //!   at the root only (the view's legal moves).
@@ -46,6 +47,7 @@ use board_core::{ZobristHash, zobrist_keys};
 use core::fmt;
 
 use super::Belief;
+use super::greedy::expected_gain_over;
 use crate::cell::{self, Cell};
 use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::position::early_end;
@@ -101,6 +103,14 @@ pub enum EnemyAttacks {
     /// pieces the viewer does not know attack as `Informed`.
     #[default]
     Prudent,
+    /// The enemy gambles as the greedy player does: a piece of the
+    /// enemy's whose rank the viewer knows, if it is a Miner, the Spy or a
+    /// Major or higher, attacks a piece it has not identified only when
+    /// the material it can expect from the attack is positive, over the
+    /// viewer's pieces it has not seen (no Bomb or Flag once the piece has
+    /// moved), with [`Greedy`](super::Greedy)'s piece values. Its other
+    /// pieces attack as under `Prudent`.
+    Gambling,
 }
 
 /// The options of a [`BeliefGame`].
@@ -760,7 +770,7 @@ impl BeliefGame {
         {
             out.retain(|m| only.contains(m));
         }
-        if me != self.shared.viewer && self.shared.options.enemy_attacks == EnemyAttacks::Prudent {
+        if me != self.shared.viewer && self.shared.options.enemy_attacks != EnemyAttacks::Informed {
             self.keep_prudent_attacks(out);
         }
         if me != self.shared.viewer
@@ -780,8 +790,8 @@ impl BeliefGame {
     }
 
     /// Removes the enemy's risky attacks on pieces it has not identified
-    /// ([`EnemyAttacks::Prudent`]), unless they are all it can do (so that
-    /// a side with moves always has one).
+    /// ([`EnemyAttacks::Prudent`], [`EnemyAttacks::Gambling`]), unless
+    /// they are all it can do (so that a side with moves always has one).
     fn keep_prudent_attacks(&self, moves: &mut ArrayVec<Move, MAX_MOVES>) {
         // An attack by a valuable enemy piece the viewer knows on a piece
         // the enemy has not seen: the attacker's rank, and whether the
@@ -806,8 +816,10 @@ impl BeliefGame {
         if !moves.iter().any(|m| candidate(m).is_some()) {
             return;
         }
-        // The ranks of the viewer's pieces the enemy has not seen.
+        // The ranks of the viewer's pieces the enemy has not seen, and how
+        // many of each.
         let mut suspects = 0u16;
+        let mut counts = [0u8; 12];
         let mut bits = self.masks[self.shared.viewer].occ;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
@@ -815,10 +827,17 @@ impl BeliefGame {
             let c = self.board[sq];
             if c & cell::REVEALED == 0 {
                 suspects |= 1 << cell::rank_code(c);
+                if let Some(n) = counts.get_mut(usize::from(cell::rank_code(c))) {
+                    *n += 1;
+                }
             }
         }
+        let gambling = self.shared.options.enemy_attacks == EnemyAttacks::Gambling;
         let risky = |m: &Move| {
             candidate(m).is_some_and(|(attacker, moved)| {
+                if gambling {
+                    return expected_gain_over(attacker, moved, |r| counts[r.index()]) <= 0.0;
+                }
                 let immovable = 1 << Rank::Bomb.index() | 1 << Rank::Flag.index();
                 let possible = if moved {
                     suspects & !immovable

@@ -22,21 +22,32 @@ fn value(rank: Rank) -> f64 {
 /// ranks the opponent still has unlocated (a moved piece is no Bomb or
 /// Flag).
 fn expected_gain(view: &View, attacker: Rank, target: SeenPiece) -> f64 {
-    let gain = |d: Rank| match battle(attacker, d) {
-        Battle::AttackerWins => value(d),
-        Battle::DefenderWins => -value(attacker),
-        Battle::BothRemoved => value(d) - value(attacker),
-    };
     if let Some(r) = target.rank {
-        return gain(r);
+        return gain(attacker, r);
     }
+    expected_gain_over(attacker, target.moved, |r| view.unlocated(r))
+}
+
+/// The material gain of `attacker` attacking a piece of rank `defender`.
+fn gain(attacker: Rank, defender: Rank) -> f64 {
+    match battle(attacker, defender) {
+        Battle::AttackerWins => value(defender),
+        Battle::DefenderWins => -value(attacker),
+        Battle::BothRemoved => value(defender) - value(attacker),
+    }
+}
+
+/// The expected material gain of `attacker` attacking a piece whose rank
+/// is one of `count(rank)` pieces of each rank (a `moved` piece no Bomb or
+/// Flag); 0 if there is none.
+pub(crate) fn expected_gain_over(attacker: Rank, moved: bool, count: impl Fn(Rank) -> u8) -> f64 {
     let (mut total, mut weight) = (0.0, 0.0);
     for r in Rank::ALL {
-        if target.moved && !r.is_movable() {
+        if moved && !r.is_movable() {
             continue;
         }
-        let n = f64::from(view.unlocated(r));
-        total += n * gain(r);
+        let n = f64::from(count(r));
+        total += n * gain(attacker, r);
         weight += n;
     }
     if weight > 0.0 { total / weight } else { 0.0 }
