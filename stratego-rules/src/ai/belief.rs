@@ -197,14 +197,16 @@ impl Belief {
             let o = origin.get(sq).copied().filter(|&o| o != NONE);
             let flag_factor = match o {
                 Some(o) if !moved => setup_neighbours(usize::from(o))
-                    .map(|n| match neighbourhood.map(|(started, ..)| started[n]) {
-                        Some(Started::Bomb) => neighbourhood.map_or(1.0, |(_, bomb, _)| bomb),
-                        Some(Started::NoBomb) => neighbourhood.map_or(1.0, |(.., no_bomb)| no_bomb),
-                        _ => cluster
-                            .as_ref()
-                            .filter(|c| c.unmoved_at(view, n))
-                            .map_or(1.0, |c| c.flag_ratio),
-                    })
+                    .map(
+                        |n| match neighbourhood.map(|(started, b, nb)| (started[n], b, nb)) {
+                            Some((Started::Bomb, bomb, _)) => bomb,
+                            Some((Started::NoBomb, _, no_bomb)) => no_bomb,
+                            _ => cluster
+                                .as_ref()
+                                .filter(|_| unmoved_at(view, n))
+                                .map_or(1.0, |c| c.flag_ratio),
+                        },
+                    )
                     .product(),
                 _ => 1.0,
             };
@@ -642,14 +644,13 @@ impl Cluster {
             bomb_ratio: (p_f / share).powf(strength),
         })
     }
+}
 
-    /// Whether the first piece of the enemy's setup square `n` still
-    /// stands there unmoved.
-    fn unmoved_at(&self, view: &View, n: usize) -> bool {
-        let enemy = !view.viewer;
-        crate::zone_square(enemy, n)
-            .is_some_and(|s| is_unmoved_unknown(view.board[s.index()], enemy))
-    }
+/// Whether the first piece of the enemy's setup square `n` still stands
+/// there unmoved.
+fn unmoved_at(view: &View, n: usize) -> bool {
+    let enemy = !view.viewer;
+    crate::zone_square(enemy, n).is_some_and(|s| is_unmoved_unknown(view.board[s.index()], enemy))
 }
 
 /// An enemy piece of unknown rank that has not moved.

@@ -816,20 +816,17 @@ impl BeliefGame {
         if !moves.iter().any(|m| candidate(m).is_some()) {
             return;
         }
-        // The ranks of the viewer's pieces the enemy has not seen, and how
-        // many of each.
-        let mut suspects = 0u16;
+        // How many of each rank the viewer has that the enemy has not seen.
         let mut counts = [0u8; 12];
         let mut bits = self.masks[self.shared.viewer].occ;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let c = self.board[sq];
-            if c & cell::REVEALED == 0 {
-                suspects |= 1 << cell::rank_code(c);
-                if let Some(n) = counts.get_mut(usize::from(cell::rank_code(c))) {
-                    *n += 1;
-                }
+            if c & cell::REVEALED == 0
+                && let Some(n) = counts.get_mut(usize::from(cell::rank_code(c)))
+            {
+                *n += 1;
             }
         }
         let gambling = self.shared.options.enemy_attacks == EnemyAttacks::Gambling;
@@ -838,21 +835,23 @@ impl BeliefGame {
                 if gambling {
                     return expected_gain_over(attacker, moved, |r| counts[r.index()]) <= 0.0;
                 }
-                let immovable = 1 << Rank::Bomb.index() | 1 << Rank::Flag.index();
-                let possible = if moved {
-                    suspects & !immovable
-                } else {
-                    suspects
-                };
                 Rank::ALL.iter().any(|&r| {
-                    possible & 1 << r.index() != 0 && battle(attacker, r) != Battle::AttackerWins
+                    counts[r.index()] > 0
+                        && (r.is_movable() || !moved)
+                        && battle(attacker, r) != Battle::AttackerWins
                 })
             })
         };
-        if moves.iter().all(risky) {
+        // Each move judged once.
+        let mut drop = [false; MAX_MOVES];
+        for (d, m) in drop.iter_mut().zip(moves.iter()) {
+            *d = risky(m);
+        }
+        if drop[..moves.len()].iter().all(|&d| d) {
             return;
         }
-        moves.retain(|m| !risky(m));
+        let mut keep = drop.iter().map(|&d| !d);
+        moves.retain(|_| keep.next().unwrap_or(true));
     }
 
     /// Whether `mv` is an attack here.
