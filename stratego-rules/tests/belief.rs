@@ -10,7 +10,8 @@ use board_core::{Game, Observable, Player, SplitMix64, Stochastic, ZobristHash};
 use common::{random_start, shuffle_hidden};
 use proptest::prelude::*;
 use stratego_rules::ai::{
-    Belief, BeliefGame, BeliefMove, BeliefOptions, EnemyAttacks, GameOptions, ScoutMoves, Tracker,
+    Belief, BeliefGame, BeliefMove, BeliefOptions, EnemyAttacks, GameOptions, PriorArmyError,
+    ScoutMoves, SetupPrior, Tracker,
 };
 use stratego_rules::{
     Army, Move, MoveList, Position, Rank, Rules, Setup, Square, View, predefined,
@@ -664,4 +665,49 @@ fn informed_attacks_make_the_attacker_likelier_to_win() {
             stratego_rules::Battle::DefenderWins => 0.2,
         }
     });
+}
+
+/// A prior of the caller's: the embedded one gives the same belief as
+/// `Belief::new`, one trained on the opponent's habit moves the belief to
+/// it (also through a tracker, with its evidence), and a prior of the
+/// other army is refused with the armies named.
+#[test]
+fn a_prior_of_the_callers_replaces_the_embedded_one() {
+    let (pos, _) = random_game(7, 60, Army::Classic, Rules::default());
+    let o = BeliefOptions::default();
+    for viewer in Player::ALL {
+        let view = pos.view(viewer);
+        let embedded = SetupPrior::of(Army::Classic);
+        assert_eq!(
+            Belief::with_prior(&view, &embedded, &o),
+            Ok(Belief::new(&view, &o))
+        );
+        let tracker = Tracker::new(&view);
+        assert_eq!(
+            tracker.belief_with_prior(&embedded, &o),
+            Ok(tracker.belief(&o))
+        );
+        // An opponent that always sets up the same way: its unmoved pieces
+        // are what that setup has on their squares.
+        let d = predefined();
+        let habit = d[2].1.to_gravon();
+        let prior = SetupPrior::train(Army::Classic, vec![habit.as_str(); 20]).prior;
+        let trained = Belief::with_prior(&view, &prior, &o).expect("same army");
+        let default = Belief::new(&view, &o);
+        check_belief(&view, &trained);
+        assert_ne!(trained, default);
+        let via_tracker = tracker.belief_with_prior(&prior, &o).expect("same army");
+        check_belief(&view, &via_tracker);
+        let barrage = SetupPrior::of(Army::Barrage);
+        let err = Belief::with_prior(&view, &barrage, &o).unwrap_err();
+        assert_eq!(
+            err,
+            PriorArmyError {
+                prior: Army::Barrage,
+                game: Army::Classic
+            }
+        );
+        assert!(err.to_string().contains("Barrage") || err.to_string().contains("barrage"));
+        assert_eq!(tracker.belief_with_prior(&barrage, &o), Err(err));
+    }
 }

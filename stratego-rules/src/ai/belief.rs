@@ -148,6 +148,30 @@ pub struct Belief {
     unlocated: [u8; 12],
 }
 
+/// A setup prior of another army than the view's
+/// ([`Belief::with_prior`], [`Tracker::belief_with_prior`](super::Tracker::belief_with_prior)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the setup prior is of the {prior} army, the game of the {game} army")]
+pub struct PriorArmyError {
+    /// The prior's army.
+    pub prior: Army,
+    /// The view's army.
+    pub game: Army,
+}
+
+impl PriorArmyError {
+    pub(crate) fn check(prior: &SetupPrior, view: &View) -> Result<(), PriorArmyError> {
+        if prior.army() == view.army {
+            Ok(())
+        } else {
+            Err(PriorArmyError {
+                prior: prior.army(),
+                game: view.army,
+            })
+        }
+    }
+}
+
 impl Belief {
     /// The belief of `view`'s viewer, knowing no more of the game than the
     /// view: an unmoved piece started where it stands, a moved one
@@ -155,7 +179,57 @@ impl Belief {
     #[must_use]
     pub fn new(view: &View, options: &BeliefOptions) -> Belief {
         let origins = ByOrigin::from_view(view);
-        Belief::with_evidence(view, &origins.0, None, options)
+        let prior = SetupPrior::of(view.army);
+        Belief::with_evidence(view, &origins.0, None, &prior, options)
+    }
+
+    /// [`Belief::new`] with `prior` as the setup prior instead of the
+    /// embedded one (learned from human setups): for an opponent whose
+    /// setups are known to differ, a prior trained with
+    /// [`SetupPrior::train`] on its earlier setups, say.
+    ///
+    /// ```
+    /// use board_core::{Observable, Player};
+    /// use stratego_rules::ai::{Belief, BeliefOptions, SetupPrior};
+    /// use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup, Square};
+    ///
+    /// let d = predefined();
+    /// let game = Position::from_setup(
+    ///     Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1),
+    ///     Rules::default(),
+    /// )?;
+    /// // An opponent that always sets up as Blue does here.
+    /// let habit = d[1].1.to_gravon();
+    /// let prior = SetupPrior::train(Army::Classic, [habit.as_str(); 50]).prior;
+    /// let view = game.view(Player::First);
+    /// // (Not mirrored: this opponent never sets up the other way round.)
+    /// let options = BeliefOptions { symmetric: false, ..BeliefOptions::default() };
+    /// let belief = Belief::with_prior(&view, &prior, &options)?;
+    /// // The square where that opponent always puts its Flag stands out.
+    /// let likeliest = |b: &Belief| {
+    ///     (0..100)
+    ///         .filter_map(Square::from_index)
+    ///         .map(|sq| b.probability(sq, Rank::Flag))
+    ///         .fold(0.0, f64::max)
+    /// };
+    /// assert!(likeliest(&belief) > 0.9);
+    /// assert!(likeliest(&Belief::new(&view, &BeliefOptions::default())) < 0.5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PriorArmyError`] when `prior` is of another army than the view's.
+    pub fn with_prior(
+        view: &View,
+        prior: &SetupPrior,
+        options: &BeliefOptions,
+    ) -> Result<Belief, PriorArmyError> {
+        PriorArmyError::check(prior, view)?;
+        let origins = ByOrigin::from_view(view);
+        Ok(Belief::with_evidence(
+            view, &origins.0, None, prior, options,
+        ))
     }
 
     /// The belief from a view, the setup square each enemy piece started on
@@ -166,11 +240,11 @@ impl Belief {
         view: &View,
         origin: &[u8; 100],
         evidence: Option<(&[[f32; 12]; 100], &[Started; 40])>,
+        table: &SetupPrior,
         options: &BeliefOptions,
     ) -> Belief {
         let enemy = !view.viewer;
-        let table = SetupPrior::of(view.army);
-        let prior = (options.prior_weight > 0.0).then_some(&table);
+        let prior = (options.prior_weight > 0.0).then_some(table);
         let (evidence, started) = evidence.unzip();
         // The Flag's neighbourhood: the learned ratios at the option's
         // strength, with the tracker's facts.
@@ -179,7 +253,7 @@ impl Belief {
             let k = options.flag_neighbours;
             (s, bomb.powf(k), no_bomb.powf(k))
         });
-        let cluster = Cluster::new(view, &table, options.flag_cluster);
+        let cluster = Cluster::new(view, table, options.flag_cluster);
         let mut slot = [NONE; 100];
         let mut pieces = ArrayVec::new();
         let mut probs: ArrayVec<[f64; 12], 40> = ArrayVec::new();
@@ -254,7 +328,7 @@ impl Belief {
             // The Flag's probability on each setup square before the game.
             let mut before = [0.0; 40];
             for (i, x) in before.iter_mut().enumerate() {
-                let learned = prior_probability(&table, enemy, i, Rank::Flag, options.symmetric);
+                let learned = prior_probability(table, enemy, i, Rank::Flag, options.symmetric);
                 *x = options.prior_weight * learned
                     + (1.0 - options.prior_weight) * share(Rank::Flag);
             }

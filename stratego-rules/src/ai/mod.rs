@@ -74,7 +74,7 @@ pub mod prior;
 pub mod setups;
 pub mod tracker;
 
-pub use belief::{Belief, BeliefOptions};
+pub use belief::{Belief, BeliefOptions, PriorArmyError};
 pub use board_search::{Level, ParseLevelError};
 pub use computer::{Computer, Settings, Thought};
 pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};

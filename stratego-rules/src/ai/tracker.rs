@@ -7,8 +7,9 @@
 use arrayvec::ArrayVec;
 use board_core::Player;
 
+use super::belief::PriorArmyError;
 use super::belief::{ByOrigin, NONE};
-use super::{Belief, BeliefOptions};
+use super::{Belief, BeliefOptions, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
 
@@ -159,12 +160,35 @@ impl Tracker {
     /// The belief over the unknown enemy pieces now.
     #[must_use]
     pub fn belief(&self, options: &BeliefOptions) -> Belief {
+        let prior = SetupPrior::of(self.view.army);
         Belief::with_evidence(
             &self.view,
             &self.origin,
             Some((&self.evidence, &self.started)),
+            &prior,
             options,
         )
+    }
+
+    /// [`Tracker::belief`] with `prior` as the setup prior instead of the
+    /// embedded one (see [`Belief::with_prior`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PriorArmyError`] when `prior` is of another army than the game's.
+    pub fn belief_with_prior(
+        &self,
+        prior: &SetupPrior,
+        options: &BeliefOptions,
+    ) -> Result<Belief, PriorArmyError> {
+        PriorArmyError::check(prior, &self.view)?;
+        Ok(Belief::with_evidence(
+            &self.view,
+            &self.origin,
+            Some((&self.evidence, &self.started)),
+            prior,
+            options,
+        ))
     }
 
     /// Follows one public move (of either side). A move that contradicts
