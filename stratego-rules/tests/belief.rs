@@ -675,9 +675,14 @@ fn informed_attacks_make_the_attacker_likelier_to_win() {
 fn a_prior_of_the_callers_replaces_the_embedded_one() {
     let (pos, _) = random_game(7, 60, Army::Classic, Rules::default());
     let o = BeliefOptions::default();
+    let embedded = SetupPrior::of(Army::Classic);
+    let barrage = SetupPrior::of(Army::Barrage);
+    // An opponent that always sets up the same way: its unmoved pieces
+    // are what that setup has on their squares.
+    let habit = predefined()[2].1.to_gravon();
+    let prior = SetupPrior::train(Army::Classic, vec![habit.as_str(); 20]).prior;
     for viewer in Player::ALL {
         let view = pos.view(viewer);
-        let embedded = SetupPrior::of(Army::Classic);
         assert_eq!(
             Belief::with_prior(&view, &embedded, &o),
             Ok(Belief::new(&view, &o))
@@ -687,18 +692,12 @@ fn a_prior_of_the_callers_replaces_the_embedded_one() {
             tracker.belief_with_prior(&embedded, &o),
             Ok(tracker.belief(&o))
         );
-        // An opponent that always sets up the same way: its unmoved pieces
-        // are what that setup has on their squares.
-        let d = predefined();
-        let habit = d[2].1.to_gravon();
-        let prior = SetupPrior::train(Army::Classic, vec![habit.as_str(); 20]).prior;
         let trained = Belief::with_prior(&view, &prior, &o).expect("same army");
         let default = Belief::new(&view, &o);
         check_belief(&view, &trained);
         assert_ne!(trained, default);
         let via_tracker = tracker.belief_with_prior(&prior, &o).expect("same army");
         check_belief(&view, &via_tracker);
-        let barrage = SetupPrior::of(Army::Barrage);
         let err = Belief::with_prior(&view, &barrage, &o).unwrap_err();
         assert_eq!(
             err,

@@ -178,9 +178,7 @@ impl Belief {
     /// anywhere (a [`Tracker`](super::Tracker) remembers where).
     #[must_use]
     pub fn new(view: &View, options: &BeliefOptions) -> Belief {
-        let origins = ByOrigin::from_view(view);
-        let prior = SetupPrior::of(view.army);
-        Belief::with_evidence(view, &origins.0, None, &prior, options)
+        Belief::from_view(view, &SetupPrior::of(view.army), options)
     }
 
     /// [`Belief::new`] with `prior` as the setup prior instead of the
@@ -226,10 +224,13 @@ impl Belief {
         options: &BeliefOptions,
     ) -> Result<Belief, PriorArmyError> {
         PriorArmyError::check(prior, view)?;
+        Ok(Belief::from_view(view, prior, options))
+    }
+
+    /// The belief from the view alone, with `prior` (of the view's army).
+    fn from_view(view: &View, prior: &SetupPrior, options: &BeliefOptions) -> Belief {
         let origins = ByOrigin::from_view(view);
-        Ok(Belief::with_evidence(
-            view, &origins.0, None, prior, options,
-        ))
+        Belief::with_evidence(view, &origins.0, None, prior, options)
     }
 
     /// The belief from a view, the setup square each enemy piece started on

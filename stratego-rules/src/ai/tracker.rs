@@ -7,8 +7,7 @@
 use arrayvec::ArrayVec;
 use board_core::Player;
 
-use super::belief::PriorArmyError;
-use super::belief::{ByOrigin, NONE};
+use super::belief::{ByOrigin, NONE, PriorArmyError};
 use super::{Belief, BeliefOptions, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
@@ -160,14 +159,7 @@ impl Tracker {
     /// The belief over the unknown enemy pieces now.
     #[must_use]
     pub fn belief(&self, options: &BeliefOptions) -> Belief {
-        let prior = SetupPrior::of(self.view.army);
-        Belief::with_evidence(
-            &self.view,
-            &self.origin,
-            Some((&self.evidence, &self.started)),
-            &prior,
-            options,
-        )
+        self.belief_from(&SetupPrior::of(self.view.army), options)
     }
 
     /// [`Tracker::belief`] with `prior` as the setup prior instead of the
@@ -182,13 +174,19 @@ impl Tracker {
         options: &BeliefOptions,
     ) -> Result<Belief, PriorArmyError> {
         PriorArmyError::check(prior, &self.view)?;
-        Ok(Belief::with_evidence(
+        Ok(self.belief_from(prior, options))
+    }
+
+    /// The belief with the tracker's evidence and `prior` (of the game's
+    /// army).
+    fn belief_from(&self, prior: &SetupPrior, options: &BeliefOptions) -> Belief {
+        Belief::with_evidence(
             &self.view,
             &self.origin,
             Some((&self.evidence, &self.started)),
             prior,
             options,
-        ))
+        )
     }
 
     /// Follows one public move (of either side). A move that contradicts
