@@ -8,4 +8,7 @@
 #
 # Give every game its own --seed to vary the setup drawn from the human
 # setups (the 2012 bots vixen, asmodeus and peternlewis are deterministic).
-exec spielwerk stratego agent --level hard --setups ../shared/data/stratego/setups/gravon_classic_human_setups.dat --fortified --seed 1
+# With --learn FILE the agent learns each opponent's setup habits over a
+# series: it reads what earlier games showed of the opponent's setups and
+# appends what this one shows (games played at once may share the file).
+exec spielwerk stratego agent --level hard --setups ../shared/data/stratego/setups/gravon_classic_human_setups.dat --fortified --seed 1 --learn habits.txt

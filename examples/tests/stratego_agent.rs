@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use board_core::{Game, Observable, Player};
+use stratego_rules::ai::SetupHabits;
 use stratego_rules::ucc::{UccOutcome, protocol};
 use stratego_rules::{Army, Deployment, Position, Preset, Setup};
 
@@ -18,6 +19,10 @@ struct Agent {
 
 impl Agent {
     fn spawn(level: &str, seed: u64) -> Agent {
+        Agent::spawn_with(level, seed, &[])
+    }
+
+    fn spawn_with(level: &str, seed: u64, extra: &[&str]) -> Agent {
         let mut child = Command::new(env!("CARGO_BIN_EXE_spielwerk"))
             .args([
                 "stratego",
@@ -27,6 +32,7 @@ impl Agent {
                 "--seed",
                 &seed.to_string(),
             ])
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -57,8 +63,13 @@ impl Agent {
     }
 
     /// Ends the agent and returns what it wrote on stderr.
-    fn finish(mut self) -> String {
-        self.send("QUIT");
+    fn finish(self) -> String {
+        self.quit("QUIT")
+    }
+
+    /// Ends the agent with the manager's final line `quit`.
+    fn quit(mut self, quit: &str) -> String {
+        self.send(quit);
         drop(self.stdin);
         let out = self.child.wait_with_output().expect("the agent ends");
         assert!(out.status.success(), "the agent failed: {out:?}");
@@ -84,11 +95,31 @@ struct Seen {
     plies: usize,
 }
 
+/// A game the referee ran.
+struct Refereed {
+    seen: Seen,
+    outcome: Option<board_core::Outcome>,
+    /// What each agent wrote on stderr.
+    stderr: [String; 2],
+    /// The deployments, Red's and Blue's.
+    deployments: [Deployment; 2],
+    /// The game's last move and the rank it attacked, if it attacked.
+    last: Option<(stratego_rules::Move, Option<stratego_rules::Rank>)>,
+}
+
 /// Plays one game between two agents; Red is the first.
 fn referee(red_seed: u64, blue_seed: u64) -> (Seen, Option<board_core::Outcome>, [String; 2]) {
+    let r = referee_with(red_seed, blue_seed, &[]);
+    (r.seen, r.outcome, r.stderr)
+}
+
+/// Plays one game between two agents started with `extra` arguments,
+/// named `red-agent` and `blue-agent`, and ends it with the manager's
+/// `QUIT` line.
+fn referee_with(red_seed: u64, blue_seed: u64, extra: &[&str]) -> Refereed {
     let mut agents = [
-        Agent::spawn("easy", red_seed),
-        Agent::spawn("easy", blue_seed),
+        Agent::spawn_with("easy", red_seed, extra),
+        Agent::spawn_with("easy", blue_seed, extra),
     ];
     let mut deployments = Vec::new();
     for (i, (colour, opponent)) in [("RED", "blue-agent"), ("BLUE", "red-agent")]
@@ -109,6 +140,7 @@ fn referee(red_seed: u64, blue_seed: u64) -> (Seen, Option<board_core::Outcome>,
     let mut pos = Position::from_setup(setup, rules).unwrap_or_else(|e| panic!("{e}"));
     let mut seen = Seen::default();
     let mut last = "START".to_owned();
+    let mut last_move = None;
     while pos.outcome().is_none() {
         let side = pos.to_move();
         let agent = &mut agents[side.index()];
@@ -126,6 +158,7 @@ fn referee(red_seed: u64, blue_seed: u64) -> (Seen, Option<board_core::Outcome>,
             seen.long_moves += 1;
         }
         let public = pos.public_move(mv);
+        last_move = Some((mv, public.battle.map(|(_, defender)| defender)));
         pos.play(mv)
             .unwrap_or_else(|e| panic!("{answer:?} is illegal: {e}"));
         seen.plies += 1;
@@ -142,8 +175,20 @@ fn referee(red_seed: u64, blue_seed: u64) -> (Seen, Option<board_core::Outcome>,
         }
     }
     let outcome = pos.outcome();
+    // The manager's last line, as its `PrintResults` writes it.
+    let quit = match outcome.and_then(board_core::Outcome::winner) {
+        Some(Player::First) => format!("QUIT red-agent RED VICTORY {} 0 0", seen.plies),
+        Some(Player::Second) => format!("QUIT blue-agent BLUE VICTORY {} 0 0", seen.plies),
+        None => "QUIT neither BOTH DRAW".to_owned(),
+    };
     let [red, blue] = agents;
-    (seen, outcome, [red.finish(), blue.finish()])
+    Refereed {
+        seen,
+        outcome,
+        stderr: [red.quit(&quit), blue.quit(&quit)],
+        deployments: [deployments[0], deployments[1]],
+        last: last_move,
+    }
 }
 
 #[test]
@@ -212,4 +257,101 @@ fn bad_lines_are_reported_on_stderr_and_change_nothing() {
     ] {
         assert!(err.contains(complaint), "stderr names {complaint:?}: {err}");
     }
+}
+
+/// The rank each record of `text` saw, checked against the deployment of
+/// the opponent it names; returns how many ranks the records saw, and
+/// whether a record saw the Flag.
+fn check_records(text: &str, deployments: &[Deployment; 2]) -> (usize, bool) {
+    let reading = SetupHabits::read(text);
+    assert!(reading.errors.is_empty(), "{:?}", reading.errors);
+    let mut ranks = 0;
+    let mut flag = false;
+    for (i, line) in reading.habits.lines().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let [name, _game, setup] = words[..] else {
+            panic!("three words: {line}");
+        };
+        let seen: stratego_rules::ai::SeenSetup = setup.parse().expect("a seen setup");
+        // Red's record names Blue's agent, whose setup is mirrored into
+        // its own orientation.
+        let (deployment, mirrored) = match name {
+            "blue-agent" => (deployments[1], true),
+            "red-agent" => (deployments[0], false),
+            _ => panic!("record {i} names {name:?}"),
+        };
+        for index in 0..40 {
+            let Some(rank) = seen.get(index) else {
+                continue;
+            };
+            let at = if mirrored {
+                index / 10 * 10 + 9 - index % 10
+            } else {
+                index
+            };
+            assert_eq!(deployment.squares[at], Some(rank), "{line}: square {index}");
+            ranks += 1;
+            flag |= rank == stratego_rules::Rank::Flag;
+        }
+    }
+    (ranks, flag)
+}
+
+#[test]
+fn agents_that_learn_record_what_each_game_showed_of_the_opponents_setup() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join(format!("habits-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().expect("a UTF-8 path");
+    let learn = ["--learn", path];
+    let game = referee_with(3, 4, &learn);
+    let text = std::fs::read_to_string(&file).expect("the agents wrote their records");
+    // A line whenever a game showed more; one record per agent.
+    let records: Vec<String> = SetupHabits::read(&text).habits.lines().collect();
+    assert_eq!(records.len(), 2, "one record per agent: {text}");
+    assert!(text.lines().count() > 2, "{text}");
+    assert!(
+        records.iter().any(|l| l.starts_with("blue-agent ")),
+        "{text}"
+    );
+    assert!(
+        records.iter().any(|l| l.starts_with("red-agent ")),
+        "{text}"
+    );
+    let (ranks, flag) = check_records(&text, &game.deployments);
+    assert!(
+        ranks >= game.seen.kills + game.seen.dies,
+        "{ranks} ranks seen: {text}"
+    );
+    // A game won on the Flag: the winner inferred it from the manager's
+    // `QUIT` line, which is all the manager sends it after its last move.
+    let took_flag = game
+        .last
+        .is_some_and(|(_, r)| r == Some(stratego_rules::Rank::Flag));
+    println!("{:?}, last move {:?}: {records:?}", game.outcome, game.last);
+    assert_eq!(flag, took_flag, "{text}");
+
+    // The next game reads the records (a bad line is reported and
+    // skipped) and adds its own.
+    let mut with_junk = format!("junk\n{text}");
+    with_junk.push_str("red-agent 0000000000000001 ???\n");
+    let junk_line = with_junk.lines().count();
+    std::fs::write(&file, &with_junk).expect("written");
+    let game = referee_with(5, 6, &learn);
+    for err in &game.stderr {
+        assert!(err.contains("line 1: expected"), "{err}");
+        let bad = format!("line {junk_line}: expected 40 characters, found 3");
+        assert!(err.contains(&bad), "{err}");
+    }
+    let text = std::fs::read_to_string(&file).expect("read");
+    let new: String = text
+        .lines()
+        .skip(junk_line)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let records = SetupHabits::read(&new).habits.lines().count();
+    assert_eq!(records, 2, "two more records: {new}");
+    check_records(&new, &game.deployments);
+    assert_eq!(SetupHabits::read(&text).habits.lines().count(), 4);
+    let _ = std::fs::remove_file(&file);
 }

@@ -1,6 +1,7 @@
 //! Every `FromStr` of stratego-rules (squares, moves, positions, rule
-//! presets, deployments), positions under each preset's rules, the Gravon
-//! and UCC forms of a deployment, army names and Gravon squares;
+//! presets, deployments, seen setups), positions under each preset's
+//! rules, the Gravon and UCC forms of a deployment, army names and Gravon
+//! squares;
 //! `parse(display(x)) == x` for each. The first byte chooses the parser.
 #![no_main]
 
@@ -8,6 +9,7 @@ use board_core::Player;
 use libfuzzer_sys::fuzz_target;
 use spielwerk_fuzz::{round_trip, split};
 use stratego_rules::gravon::parse_gravon_square;
+use stratego_rules::ai::SeenSetup;
 use stratego_rules::{Army, Deployment, Move, Position, Preset, Square};
 
 fuzz_target!(|data: &[u8]| {
@@ -73,6 +75,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
         _ => {
+            round_trip::<SeenSetup>(&text);
             if let Some(army) = Army::from_name(&text) {
                 assert_eq!(Army::from_name(&army.to_string()), Some(army));
             }

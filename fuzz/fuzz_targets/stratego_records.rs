@@ -1,6 +1,7 @@
 //! The record readers of stratego-rules: Gravon XML games (and their
 //! `to_xml` round trip), UCC 2012 logs, the human-setup files of Gravon
-//! 40-character setups, and the UCC protocol's move lines; each record
+//! 40-character setups and the records of opponents' setups
+//! (`SetupHabits`), and the UCC protocol's move lines; each record
 //! that reads is replayed under every preset. The first byte chooses the
 //! reader.
 #![no_main]
@@ -8,7 +9,7 @@
 use board_core::Player;
 use libfuzzer_sys::fuzz_target;
 use spielwerk_fuzz::{show, split};
-use stratego_rules::ai::SetupSource;
+use stratego_rules::ai::{SetupHabits, SetupPrior, SetupSource};
 use stratego_rules::gravon::looks_like_gravon;
 use stratego_rules::ucc::{looks_like_ucc, protocol};
 use stratego_rules::{Army, GravonGame, Preset, UccGame};
@@ -51,6 +52,18 @@ fuzz_target!(|data: &[u8]| {
                     }
                 }
                 let _ = source.filtered(stratego_rules::ai::flag_fortified).len();
+            }
+            // The records of an opponent's setups: what reads writes back.
+            let reading = SetupHabits::read(&text);
+            assert!(reading.errors.len() <= text.lines().count());
+            let lines: String = reading.habits.lines().map(|l| l + "\n").collect();
+            let again = SetupHabits::read(&lines);
+            assert!(again.errors.is_empty(), "{:?}", again.errors);
+            assert_eq!(again.habits, reading.habits, "records round trip");
+            if let Some(line) = reading.habits.lines().next() {
+                let name = line.split(' ').next().unwrap_or_default().to_owned();
+                let prior = reading.habits.prior(&name, &SetupPrior::classic(), 2.0);
+                assert_eq!(prior.army(), Army::Classic);
             }
         }
         _ => {

@@ -9,17 +9,10 @@ use board_core::{Game, Observable, Player};
 use board_search::{MatchOptions, Opening, Strategy, play_game, play_match};
 use common::shuffle_hidden;
 use stratego_rules::ai::{Computer, Greedy, Level, SetupSource, limits};
-use stratego_rules::{Army, Position, Preset, Setup, predefined};
+use stratego_rules::{Army, Position, predefined};
 
 fn start(red: usize, blue: usize) -> Position {
-    let d = predefined();
-    let mut rules = Preset::Battlegeneral.rules();
-    rules.max_plies = Some(600);
-    Position::from_setup(
-        Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1),
-        rules,
-    )
-    .unwrap_or_else(|e| panic!("{e}"))
+    common::predefined_start(red, blue, 600)
 }
 
 #[test]

@@ -15,11 +15,11 @@
 //! on `QUIT` or at the end of its input.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use stratego_rules::Army;
 use stratego_rules::ai::agent::{Agent, Reply};
-use stratego_rules::ai::{Computer, Level};
+use stratego_rules::ai::{Computer, Level, SeenSetup, SetupHabits};
 
 use crate::output::{CliResult, Output};
 use crate::stratego::matches::setup_source;
@@ -51,6 +51,19 @@ pub struct AgentArgs {
     /// Append a line per move (time, nodes, depth) to this file.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Learn each opponent's setup habits over games: read the records of
+    /// this file (bad lines are reported and skipped; a missing file is an
+    /// empty one), expect the opponent named by the manager to set up as
+    /// it did in them, and append this game's record (what the game showed
+    /// of the opponent's setup) whenever the game shows more: the manager
+    /// ends a paused agent without a word. Agents playing at the same time
+    /// can share the file: a record is one line, appended in one write.
+    #[arg(long)]
+    learn: Option<PathBuf>,
+    /// How many games the human setup prior weighs as on a square against
+    /// the records of `--learn` (`SetupPrior::adapted`).
+    #[arg(long, default_value_t = 2.0)]
+    learn_strength: f64,
 }
 
 /// Runs `spielwerk stratego agent`.
@@ -64,10 +77,16 @@ pub fn run_agent(args: &AgentArgs, out: Output) -> CliResult {
     if args.time_cap > 0.0 {
         computer.set_time_cap(Some(std::time::Duration::from_secs_f64(args.time_cap)));
     }
+    let mut warn = |m: String| eprintln!("spielwerk agent: {m}");
     let mut agent = Agent::new(computer);
+    if let Some(path) = &args.learn {
+        agent = agent.with_habits(read_habits(path, &mut warn)?, args.learn_strength);
+    }
+    // This game's record: its identifier and what was last written.
+    let game = game_id(args.seed);
+    let mut recorded = SeenSetup::default();
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
-    let mut warn = |m: String| eprintln!("spielwerk agent: {m}");
     let mut log = match &args.log {
         None => None,
         Some(path) => Some(
@@ -87,9 +106,10 @@ pub fn run_agent(args: &AgentArgs, out: Output) -> CliResult {
             }
         };
         let moves = agent.stats.len();
-        match agent.handle(&line, &mut warn) {
-            Reply::Nothing => {}
-            Reply::Quit => break,
+        let reply = agent.handle(&line, &mut warn);
+        let quit = reply == Reply::Quit;
+        match reply {
+            Reply::Nothing | Reply::Quit => {}
             Reply::Lines(lines) => {
                 for l in lines {
                     writeln!(stdout, "{l}")?;
@@ -101,6 +121,62 @@ pub fn run_agent(args: &AgentArgs, out: Output) -> CliResult {
             // A failed log line must not stop the game.
             let _ = writeln!(f, "{s:.4} {n} {d}");
         }
+        if let Some(path) = &args.learn
+            && let (Some(opponent), Some(seen)) = (agent.opponent(), agent.seen_setup())
+            && seen != recorded
+        {
+            recorded = seen;
+            let written = SetupHabits::line(opponent, game, &seen)
+                .map_err(|e| e.to_string())
+                .and_then(|line| append_line(path, &line).map_err(|e| e.to_string()));
+            if let Err(e) = written {
+                // The game goes on; the record is written again when the
+                // game shows more.
+                warn(format!(
+                    "cannot add this game's record to {}: {e}",
+                    path.display()
+                ));
+            }
+        }
+        if quit {
+            break;
+        }
     }
     Ok(())
+}
+
+/// An identifier for this game's record: the seed, the process and the
+/// time mixed, so that games played with the same seed differ.
+fn game_id(seed: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let pid = u64::from(std::process::id());
+    board_core::SplitMix64::new(seed ^ nanos ^ (pid << 32)).next()
+}
+
+/// The records of `path` (none when it does not exist); bad lines go to
+/// `warn`.
+fn read_habits(path: &Path, warn: &mut dyn FnMut(String)) -> Result<SetupHabits, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let reading = SetupHabits::read(&text);
+    for e in &reading.errors {
+        warn(format!("{}: {e} (skipped)", path.display()));
+    }
+    Ok(reading.habits)
+}
+
+/// Appends `line` and a newline to `path` in one write, so that programs
+/// sharing the file never interleave their lines.
+fn append_line(path: &Path, line: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    file.write_all(format!("{line}\n").as_bytes())?;
+    file.sync_data()
 }

@@ -27,9 +27,9 @@
 
 use board_core::{Observable, Player};
 
-use crate::ai::Computer;
+use crate::ai::{Computer, SeenSetup, SetupHabits, SetupPrior};
 use crate::ucc::{UccOutcome, protocol};
-use crate::{Army, Deployment, Position, Preset, Rules, Setup, View, predefined};
+use crate::{Army, Deployment, Move, Position, Preset, Rank, Rules, Setup, View, predefined};
 
 /// What the agent answers a line with.
 #[derive(Debug, PartialEq, Eq)]
@@ -48,6 +48,10 @@ pub struct Agent {
     rules: Rules,
     me: Option<Player>,
     board: Vec<String>,
+    opponent: Option<String>,
+    habits: Option<(SetupHabits, f64)>,
+    /// This side's last move, until the manager's result line arrives.
+    answered: Option<Move>,
     /// Per-move statistics: (seconds, nodes, depth).
     pub stats: Vec<(f64, u64, u32)>,
 }
@@ -63,8 +67,41 @@ impl Agent {
             rules,
             me: None,
             board: Vec::new(),
+            opponent: None,
+            habits: None,
+            answered: None,
             stats: Vec::new(),
         }
+    }
+
+    /// The agent expecting each opponent to set up as `habits` recorded
+    /// of it: at the setup line, which names the opponent, the computer's
+    /// belief takes the embedded prior [adapted](SetupPrior::adapted) to
+    /// the setups seen of that opponent at `strength`.
+    #[must_use]
+    pub fn with_habits(mut self, habits: SetupHabits, strength: f64) -> Agent {
+        self.habits = Some((habits, strength));
+        self
+    }
+
+    /// The opponent the manager named at the start, once it has.
+    #[must_use]
+    pub fn opponent(&self) -> Option<&str> {
+        self.opponent.as_deref()
+    }
+
+    /// What the game has shown of the opponent's setup so far (see
+    /// [`Tracker::seen_setup`](crate::ai::Tracker::seen_setup)), once the
+    /// game has started: the record of this game for [`SetupHabits`].
+    #[must_use]
+    pub fn seen_setup(&self) -> Option<SeenSetup> {
+        Some(self.computer.tracker(self.me?)?.seen_setup())
+    }
+
+    /// The computer.
+    #[must_use]
+    pub fn computer(&self) -> &Computer {
+        &self.computer
     }
 
     fn view(&self) -> Option<&View> {
@@ -76,6 +113,7 @@ impl Agent {
         let line = raw.trim_end_matches(['\r', '\n']);
         let text = line.trim();
         if text.starts_with("QUIT") {
+            self.quit(text);
             return Reply::Quit;
         }
         let Some(me) = self.me else {
@@ -106,10 +144,14 @@ impl Agent {
             return Reply::Nothing;
         };
         let mover = view.to_move();
+        self.answered = None;
         match protocol::parse_move_line(text, mover) {
             Err(e) => warn(format!("cannot read the line {text:?}: {}", e.kind)),
             Ok(m) => match (m.mv, m.outcome) {
                 (_, UccOutcome::Illegal) => warn(format!("the manager rejected a move: {text:?}")),
+                (Some(mv), UccOutcome::VictoryFlag) if mover == me => {
+                    self.computer.saw(me, mv.to, Rank::Flag);
+                }
                 (_, UccOutcome::VictoryFlag) => {}
                 (None, _) => warn(format!("a move off the board: {text:?}")),
                 (Some(mv), outcome) => {
@@ -126,6 +168,34 @@ impl Agent {
             },
         }
         Reply::Nothing
+    }
+
+    /// The final line, `QUIT <winner's name> <RED|BLUE> VICTORY ...` when
+    /// a side won. The manager sends the winner no line with its last
+    /// move's result: when this side won on its own attack on a piece that
+    /// never moved while an enemy piece that has moved is left (so the
+    /// enemy did not run out of movable pieces), the piece was the Flag.
+    fn quit(&mut self, text: &str) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (Some(me), Some(mv)) = (self.me, self.answered.take()) else {
+            return;
+        };
+        let colour = match me {
+            Player::First => "RED",
+            Player::Second => "BLUE",
+        };
+        if words.get(2) != Some(&colour) || words.get(3) != Some(&"VICTORY") {
+            return;
+        }
+        let Some(view) = self.view() else { return };
+        let enemy = |sq| view.piece_at(sq).filter(|p| p.owner != me);
+        let target_unmoved = enemy(mv.to).is_some_and(|p| p.rank.is_none() && !p.moved);
+        let mover_left = crate::Square::all()
+            .filter(|&sq| sq != mv.to)
+            .any(|sq| enemy(sq).is_some_and(|p| p.moved));
+        if target_unmoved && mover_left {
+            self.computer.saw(me, mv.to, Rank::Flag);
+        }
     }
 
     /// The setup line: `RED|BLUE <opponent> <width> <height>`.
@@ -145,6 +215,11 @@ impl Agent {
             warn(format!("expected a 10 x 10 board: {text:?}; playing on"));
         }
         let army = Army::Classic;
+        self.opponent = words.get(1).map(|w| (*w).to_owned());
+        if let (Some((habits, strength)), Some(name)) = (&self.habits, &self.opponent) {
+            let prior = habits.prior(name, &SetupPrior::of(army), *strength);
+            self.computer.set_prior(Some(prior));
+        }
         let mine = self.computer.setup(army);
         // The enemy's 40 pieces fill its four rows; which ranks stand where
         // plays no part in this side's view.
@@ -190,7 +265,10 @@ impl Agent {
         self.stats
             .push((start.elapsed().as_secs_f64(), thought.nodes, thought.depth));
         match protocol::move_line(thought.mv) {
-            Some(line) => Reply::Lines(vec![line]),
+            Some(line) => {
+                self.answered = Some(thought.mv);
+                Reply::Lines(vec![line])
+            }
             None => {
                 warn(format!("no protocol form for the move {}", thought.mv));
                 Reply::Lines(vec!["SURRENDER".to_owned()])

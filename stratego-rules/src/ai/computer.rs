@@ -12,7 +12,7 @@ use board_search::{Choice, Expectimax, ExpectimaxOptions, Limits, NoLegalMove, S
 
 use super::{
     BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Greedy, Level, NoisyMoves,
-    SetupSource, StrategoEval, Tracker, limits, search_options,
+    SetupPrior, SetupSource, StrategoEval, Tracker, limits, search_options,
 };
 use crate::cell;
 use crate::shuttle::Shuttle;
@@ -44,6 +44,11 @@ pub struct Settings {
     /// limit, and of a move recreating a position the computer has already
     /// left, per time it left it.
     pub restraint_penalty: f64,
+    /// The setup prior of the belief, in place of the embedded one of the
+    /// game's army (for example one [adapted](SetupPrior::adapted) to an
+    /// opponent's habits). A prior of another army than the game's is not
+    /// used.
+    pub prior: Option<SetupPrior>,
 }
 
 impl Settings {
@@ -59,6 +64,7 @@ impl Settings {
             noisy: NoisyMoves::default(),
             own_two_square: Some(3),
             restraint_penalty: 300.0,
+            prior: None,
         }
     }
 }
@@ -183,6 +189,12 @@ impl Computer {
         self.settings.limits.time = cap;
     }
 
+    /// Sets the setup prior of the belief ([`Settings::prior`]; `None`:
+    /// the embedded one).
+    pub fn set_prior(&mut self, prior: Option<SetupPrior>) {
+        self.settings.prior = prior;
+    }
+
     /// A deployment for a new game, drawn from the computer's setup source
     /// with its generator (seeded by [`start`](Computer::start) or
     /// [`new_game`](Strategy::new_game)).
@@ -216,6 +228,14 @@ impl Computer {
     #[must_use]
     pub fn tracker(&self, side: Player) -> Option<&Tracker> {
         self.trackers[side].as_ref()
+    }
+
+    /// Records in `side`'s tracker that the enemy piece on `sq` is of
+    /// `rank` (the Flag `side` just captured).
+    pub(crate) fn saw(&mut self, side: Player, sq: crate::Square, rank: crate::Rank) {
+        if let Some(t) = &mut self.trackers[side] {
+            t.saw(sq, rank);
+        }
     }
 
     /// Follows a public move in every side's tracker. A move that
@@ -293,7 +313,14 @@ impl Computer {
         }
         let bias = self.biases(view, &legal);
         let tracker = self.trackers[side].as_ref()?;
-        let belief = tracker.belief(&self.settings.belief);
+        let options = &self.settings.belief;
+        let belief = match &self.settings.prior {
+            // A prior of another army is not used.
+            Some(prior) => tracker
+                .belief_with_prior(prior, options)
+                .unwrap_or_else(|_| tracker.belief(options)),
+            None => tracker.belief(options),
+        };
         // The belief game applies the more-squares rule at the root only
         // through the view's moves.
         let root = if view.rules().more_squares {

@@ -14,6 +14,10 @@
 //!   [`BeliefGame`] whose chance nodes are the battles it cannot foresee,
 //!   the [`StrategoEval`] evaluation with a declared bound, and
 //!   `board-search`'s [`Expectimax`](board_search::Expectimax) over them.
+//! - [`SetupHabits`]: what games showed of each opponent's setups
+//!   ([`SeenSetup`], from the [`Tracker`]), and the setup prior adapted to
+//!   them ([`SetupPrior::adapted`], [`Settings::prior`]): the computer then
+//!   expects an opponent's pieces where that opponent put them before.
 //!
 //! ```
 //! use board_core::Game;
@@ -69,6 +73,7 @@ pub mod computer;
 pub mod eval;
 pub mod game;
 mod greedy;
+pub mod habits;
 pub mod level;
 pub mod prior;
 pub mod setups;
@@ -80,6 +85,10 @@ pub use computer::{Computer, Settings, Thought};
 pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, EnemyAttacks, GameOptions, ScoutMoves};
 pub use greedy::Greedy;
+pub use habits::{
+    HabitsLineError, HabitsReading, OpponentNameError, ParseSeenSetupError, SeenSetup, SetupHabits,
+    SetupIndexError,
+};
 pub use level::{limits, search_options};
 pub use prior::{SetupPrior, Training};
 pub use setups::{SetupSource, flag_fortified};

@@ -11,6 +11,7 @@
 
 use core::fmt::Write as _;
 
+use super::SeenSetup;
 use crate::{Army, Deployment, Rank};
 
 // Generated: rustfmt leaves it as `train-prior` wrote it.
@@ -226,6 +227,74 @@ impl SetupPrior {
             return f64::from(self.army.count(rank)) / self.army.size() as f64;
         }
         f64::from(square[rank.index()]) / f64::from(occupied)
+    }
+
+    /// This prior adapted to the setups `seen` of one opponent: on each
+    /// setup square, the prior's frequencies weigh as much as `strength`
+    /// games in which that square was seen, and every seen rank counts as
+    /// one game. With `strength` 2, a rank seen once on a square gets at
+    /// least a third of it, seen three times at least three fifths. A
+    /// `strength` that is not positive (or not finite) keeps only what was
+    /// seen where anything was. The neighbourhood counts of the Flag stay
+    /// the prior's.
+    ///
+    /// ```
+    /// use stratego_rules::ai::{SeenSetup, SetupPrior};
+    /// use stratego_rules::Rank;
+    ///
+    /// let mut seen = SeenSetup::default();
+    /// seen.set(36, Rank::Flag)?;
+    /// let human = SetupPrior::classic();
+    /// let adapted = human.adapted([&seen], 2.0);
+    /// let expected = (2.0 * human.probability(36, Rank::Flag) + 1.0) / 3.0;
+    /// assert!((adapted.probability(36, Rank::Flag) - expected).abs() < 1e-3);
+    /// // Squares nothing was seen on keep their frequencies.
+    /// assert!((adapted.probability(5, Rank::Scout) - human.probability(5, Rank::Scout)).abs() < 1e-3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn adapted<'a>(
+        &self,
+        seen: impl IntoIterator<Item = &'a SeenSetup>,
+        strength: f64,
+    ) -> SetupPrior {
+        // The weight of one seen game on a square, in counts.
+        const GAME: u32 = 1000;
+        let strength = if strength.is_finite() && strength > 0.0 {
+            strength
+        } else {
+            0.0
+        };
+        let mut out = self.clone();
+        for (square, counts) in out.counts.iter_mut().enumerate() {
+            let occupied: u32 = self.counts[square][..EMPTY_SLOT].iter().sum();
+            for (slot, count) in counts.iter_mut().enumerate() {
+                // Without setups, the army's shares (as `probability`).
+                let share = match (occupied, Rank::ALL.get(slot)) {
+                    (0, Some(&rank)) => f64::from(self.army.count(rank)) / self.army.size() as f64,
+                    (0, None) => 0.0,
+                    _ => f64::from(self.counts[square][slot]) / f64::from(occupied),
+                };
+                let scaled = share * strength * f64::from(GAME);
+                // Keep every possible rank possible.
+                *count = if share > 0.0 && strength > 0.0 {
+                    (scaled.round() as u32).max(1)
+                } else {
+                    0
+                };
+            }
+        }
+        let mut games = 0u32;
+        for s in seen {
+            games = games.saturating_add(1);
+            for (counts, rank) in out.counts.iter_mut().zip(s.squares()) {
+                if let Some(rank) = rank {
+                    counts[rank.index()] = counts[rank.index()].saturating_add(GAME);
+                }
+            }
+        }
+        out.setups = self.setups.saturating_add(games);
+        out
     }
 
     /// The Rust source of the crate's embedded table (the module

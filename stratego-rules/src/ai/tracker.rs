@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use board_core::Player;
 
 use super::belief::{ByOrigin, NONE, PriorArmyError};
-use super::{Belief, BeliefOptions, SetupPrior};
+use super::{Belief, BeliefOptions, SeenSetup, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
 
@@ -68,6 +68,11 @@ pub enum SyncError {
     },
 }
 
+/// The setup index of the square mirrored across the board's middle file.
+fn mirror(index: usize) -> usize {
+    (index / 10) * 10 + 9 - index % 10
+}
+
 /// One player's running knowledge of a game.
 ///
 /// ```
@@ -100,6 +105,9 @@ pub struct Tracker {
     /// What is known of the piece that started on each enemy setup square
     /// (by deployment index): whether it was a Bomb.
     started: [Started; 40],
+    /// The rank of the piece that started on each enemy setup square, where
+    /// a battle or a Scout's long move showed it.
+    seen: SeenSetup,
 }
 
 /// What a tracker knows of the piece that started on an enemy setup
@@ -125,7 +133,38 @@ impl Tracker {
             origin: ByOrigin::from_view(view).0,
             evidence: [[1.0; 12]; 100],
             started: [Started::Unknown; 40],
+            seen: SeenSetup::default(),
         }
+    }
+
+    /// What the game has shown of the enemy's setup so far: the rank of
+    /// each piece whose rank a battle or a Scout's long move showed, on
+    /// the setup square it started on (as far as the tracker knows where
+    /// it started: from a view after the start, only the unmoved pieces).
+    /// The squares are in the enemy's own orientation, as the
+    /// [`SetupPrior`] counts them: index 0 is the front row's square on the
+    /// enemy's left (for Blue, the board's file 9), so that what was seen
+    /// of an opponent as Blue serves against it as Red.
+    #[must_use]
+    pub fn seen_setup(&self) -> SeenSetup {
+        match !self.view.viewer {
+            Player::First => self.seen,
+            Player::Second => {
+                let mut squares = [None; 40];
+                for (i, s) in squares.iter_mut().enumerate() {
+                    *s = self.seen.get(mirror(i));
+                }
+                SeenSetup::new(squares)
+            }
+        }
+    }
+
+    /// Records that the enemy piece now on `sq` is of `rank` (it was just
+    /// captured as the Flag, say, where the rules end the game before a
+    /// move can be observed).
+    pub(crate) fn saw(&mut self, sq: Square, rank: Rank) {
+        // A piece whose start is unknown (`NONE`) is out of range.
+        let _ = self.seen.set(usize::from(self.origin[sq.index()]), rank);
     }
 
     /// The view so far.
@@ -210,6 +249,18 @@ impl Tracker {
             && let Some(s) = self.started.get_mut(usize::from(self.origin[sq]))
         {
             *s = fact;
+        }
+        // The enemy piece's rank, where the move shows it.
+        let shown = match (mover != me, public.battle) {
+            (true, Some((rank, _))) => Some((f, rank)),
+            (false, Some((_, rank))) => Some((t, rank)),
+            (true, None) if public.mv.line().is_some_and(|(_, n)| n > 1) => Some((f, Rank::Scout)),
+            _ => None,
+        };
+        if let Some((sq, rank)) = shown
+            && let Some(sq) = Square::from_index(sq)
+        {
+            self.saw(sq, rank);
         }
         if mover != me {
             if result.is_none() && cell::rank_code(before.board[f]) == cell::UNKNOWN {

@@ -264,3 +264,16 @@ pub fn shuffle_hidden(pos: &Position, side: Player, seed: u64) -> Position {
     Position::parse_with_rules(&format!("{new} {rest}"), pos.rules())
         .unwrap_or_else(|e| panic!("{e}"))
 }
+
+/// The Battlegeneral start with the predefined deployments `red` and
+/// `blue`, ending in a draw after `max_plies`.
+pub fn predefined_start(red: usize, blue: usize, max_plies: u32) -> Position {
+    let d = stratego_rules::predefined();
+    let mut rules = stratego_rules::Preset::Battlegeneral.rules();
+    rules.max_plies = Some(max_plies);
+    Position::from_setup(
+        Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1),
+        rules,
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
+}
