@@ -649,6 +649,12 @@ impl Belief {
     }
 }
 
+/// The setup index of `index` mirrored across the board's middle file:
+/// the same square seen from the other side's orientation.
+pub(crate) const fn mirror_index(index: usize) -> usize {
+    (index / 10) * 10 + 9 - index % 10
+}
+
 /// The prior probability of `rank` on `owner`'s deployment square `index`,
 /// smoothed so that no rank the army has is impossible anywhere. The
 /// setups are read from each player's own side: Blue's left is the board's
@@ -664,7 +670,7 @@ fn prior_probability(
     // One pseudo-setup spread by the army's shares.
     let pseudo = f64::from(army.count(rank)) / army.size() as f64;
     let occupied = |i: usize| -> f64 { (0..12).map(|s| f64::from(prior.count(i, s))).sum() };
-    let mirror = (index / 10) * 10 + 9 - index % 10;
+    let mirror = mirror_index(index);
     let own = match owner {
         Player::First => index,
         Player::Second => mirror,

@@ -7,7 +7,7 @@
 use arrayvec::ArrayVec;
 use board_core::Player;
 
-use super::belief::{ByOrigin, NONE, PriorArmyError};
+use super::belief::{ByOrigin, NONE, PriorArmyError, mirror_index};
 use super::{Belief, BeliefOptions, SeenSetup, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
@@ -66,11 +66,6 @@ pub enum SyncError {
         /// The new view's ply.
         to: u32,
     },
-}
-
-/// The setup index of the square mirrored across the board's middle file.
-fn mirror(index: usize) -> usize {
-    (index / 10) * 10 + 9 - index % 10
 }
 
 /// One player's running knowledge of a game.
@@ -152,7 +147,7 @@ impl Tracker {
             Player::Second => {
                 let mut squares = [None; 40];
                 for (i, s) in squares.iter_mut().enumerate() {
-                    *s = self.seen.get(mirror(i));
+                    *s = self.seen.get(mirror_index(i));
                 }
                 SeenSetup::new(squares)
             }
@@ -237,30 +232,30 @@ impl Tracker {
         let mover = before.to_move;
         let (f, t) = (public.mv.from.index(), public.mv.to.index());
         let result = public.result();
-        // What the move tells of the enemy piece's first piece: one that
-        // moves is no Bomb; one the viewer attacks shows its rank.
-        let fact = match (mover != me, public.battle) {
-            (true, _) => Some((f, Started::NoBomb)),
-            (false, Some((_, Rank::Bomb))) => Some((t, Started::Bomb)),
-            (false, Some(_)) => Some((t, Started::NoBomb)),
+        // What the move tells of the enemy piece involved: one that moves
+        // is no Bomb (a long move makes it a Scout, a battle shows its
+        // rank); one the viewer attacks shows its rank.
+        let told = match (mover != me, public.battle) {
+            (true, Some((rank, _))) => Some((f, Some(rank))),
+            (true, None) => {
+                let long = public.mv.line().is_some_and(|(_, n)| n > 1);
+                Some((f, long.then_some(Rank::Scout)))
+            }
+            (false, Some((_, rank))) => Some((t, Some(rank))),
             (false, None) => None,
         };
-        if let Some((sq, fact)) = fact
-            && let Some(s) = self.started.get_mut(usize::from(self.origin[sq]))
-        {
-            *s = fact;
-        }
-        // The enemy piece's rank, where the move shows it.
-        let shown = match (mover != me, public.battle) {
-            (true, Some((rank, _))) => Some((f, rank)),
-            (false, Some((_, rank))) => Some((t, rank)),
-            (true, None) if public.mv.line().is_some_and(|(_, n)| n > 1) => Some((f, Rank::Scout)),
-            _ => None,
-        };
-        if let Some((sq, rank)) = shown
-            && let Some(sq) = Square::from_index(sq)
-        {
-            self.saw(sq, rank);
+        if let Some((sq, rank)) = told {
+            let start = usize::from(self.origin[sq]);
+            if let Some(s) = self.started.get_mut(start) {
+                *s = match rank {
+                    Some(Rank::Bomb) => Started::Bomb,
+                    _ => Started::NoBomb,
+                };
+            }
+            if let Some(rank) = rank {
+                // A piece whose start is unknown (`NONE`) is out of range.
+                let _ = self.seen.set(start, rank);
+            }
         }
         if mover != me {
             if result.is_none() && cell::rank_code(before.board[f]) == cell::UNKNOWN {
