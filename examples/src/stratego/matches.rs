@@ -39,6 +39,11 @@ pub struct MatchArgs {
     /// The number of games (pairs with the colours swapped).
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// Play only the games after the first N of the match (to finish an
+    /// interrupted match: each game's setups, colours and seed depend on
+    /// its number alone, so these are the games the whole match plays).
+    #[arg(long, default_value_t = 0)]
+    skip: u32,
     /// The match seed (setups, tie-breaks).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -115,7 +120,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         .with_max_plies(args.max_plies as usize + 1);
     let started = std::time::Instant::now();
     let result = Mutex::new(MatchResult::default());
-    let next = Mutex::new(0u32);
+    let next = Mutex::new(args.skip);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let records: Mutex<Vec<(u32, board_core::Player, GameRecord<Position>)>> =
         Mutex::new(Vec::new());
@@ -250,6 +255,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
             "nodes": nodes,
             "seconds": seconds,
             "seed": args.seed,
+            "skipped": args.skip,
             "rules": args.rules.name(),
             "setups": args.setups.as_ref().map_or("predefined".to_string(), |p| p.display().to_string()),
             "fortified": args.fortified,
