@@ -283,3 +283,53 @@ fn a_prior_of_another_army_is_not_used() {
     plain.new_game(&pos, 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(plain.choose(&pos).unwrap_or_else(|e| panic!("{e}")).mv, mv);
 }
+
+/// A manager that echoes the winning move to its winner (`... VICTORY_FLAG`,
+/// as the protocol text describes; the 2012 manager sends the winner only
+/// `QUIT`): the agent records the Flag where the captured piece started;
+/// the enemy's capture of the agent's own Flag records nothing.
+#[test]
+fn a_flag_captured_by_the_agents_own_move_is_seen_where_it_started() {
+    use stratego_rules::ucc::protocol;
+    use stratego_rules::{Deployment, Move, Square};
+    let blue = predefined()[0].1;
+    for (colour, me) in [("RED", Player::First), ("BLUE", Player::Second)] {
+        let mut agent = Agent::new(Computer::new(Level::Easy));
+        let Reply::Lines(rows) =
+            agent.handle(&format!("{colour} opponent 10 10"), &mut |w| panic!("{w}"))
+        else {
+            panic!("no setup");
+        };
+        let rows = [&*rows[0], &*rows[1], &*rows[2], &*rows[3]];
+        let mine = Deployment::from_ucc_rows(me, rows).unwrap_or_else(|e| panic!("{e}"));
+        // Red's Scout in a lane of its front row runs over the empty middle
+        // into Blue's front row (Red moves first, so Red is the mover).
+        let red = if me == Player::First { mine } else { blue };
+        let file = [0u8, 1, 4, 5, 8, 9]
+            .into_iter()
+            .find(|&f| red.squares[usize::from(f)] == Some(Rank::Scout))
+            .unwrap_or_else(|| panic!("no Scout in a lane of {:?}", red.squares));
+        let to = Square::new(file, 6).expect("on the board");
+        let mv = Move::new(Square::new(file, 3).expect("on the board"), to);
+        let line = protocol::move_line(mv).expect("a straight move");
+        assert!(line.ends_with(" 3"), "a long move: {line}");
+        if me == Player::First {
+            assert_eq!(
+                agent.handle("START", &mut |w| panic!("{w}")),
+                Reply::Nothing
+            );
+        }
+        assert_eq!(agent.seen_setup().map(|s| s.count()), Some(0));
+        let reply = agent.handle(&format!("{line} VICTORY_FLAG"), &mut |w| panic!("{w}"));
+        assert_eq!(reply, Reply::Nothing);
+        let seen = agent.seen_setup().expect("a game");
+        if me == Player::First {
+            // Blue's piece on `to`, in Blue's orientation.
+            let at = zone_index(Player::Second, to).expect("Blue's zone");
+            assert_eq!(seen.get(mirror(at)), Some(Rank::Flag), "{seen}");
+            assert_eq!(seen.count(), 1, "{seen}");
+        } else {
+            assert_eq!(seen.count(), 0, "the agent's own Flag: {seen}");
+        }
+    }
+}
