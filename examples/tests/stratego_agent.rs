@@ -355,3 +355,25 @@ fn agents_that_learn_record_what_each_game_showed_of_the_opponents_setup() {
     assert_eq!(SetupHabits::read(&text).habits.lines().count(), 4);
     let _ = std::fs::remove_file(&file);
 }
+
+/// A learning strength that is neither `auto`, `auto:N` nor a number of
+/// games stops the agent before the game with the reason.
+#[test]
+fn a_bad_learning_strength_is_refused_with_the_reason() {
+    let out = Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args([
+            "stratego",
+            "agent",
+            "--learn",
+            "unused.txt",
+            "--learn-strength",
+            "lots",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the spielwerk binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("\"lots\" is no learning strength"), "{err}");
+    assert!(out.stdout.is_empty());
+}

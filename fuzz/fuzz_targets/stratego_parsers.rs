@@ -1,5 +1,5 @@
 //! Every `FromStr` of stratego-rules (squares, moves, positions, rule
-//! presets, deployments, seen setups), positions under each preset's
+//! presets, deployments, seen setups, learning strengths), positions under each preset's
 //! rules, the Gravon and UCC forms of a deployment, army names and Gravon
 //! squares;
 //! `parse(display(x)) == x` for each. The first byte chooses the parser.
@@ -9,7 +9,7 @@ use board_core::Player;
 use libfuzzer_sys::fuzz_target;
 use spielwerk_fuzz::{round_trip, split};
 use stratego_rules::gravon::parse_gravon_square;
-use stratego_rules::ai::SeenSetup;
+use stratego_rules::ai::{LearnStrength, SeenSetup};
 use stratego_rules::{Army, Deployment, Move, Position, Preset, Square};
 
 fuzz_target!(|data: &[u8]| {
@@ -76,6 +76,7 @@ fuzz_target!(|data: &[u8]| {
         }
         _ => {
             round_trip::<SeenSetup>(&text);
+            round_trip::<LearnStrength>(&text);
             if let Some(army) = Army::from_name(&text) {
                 assert_eq!(Army::from_name(&army.to_string()), Some(army));
             }

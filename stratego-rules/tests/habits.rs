@@ -333,3 +333,168 @@ fn a_flag_captured_by_the_agents_own_move_is_seen_where_it_started() {
         }
     }
 }
+
+/// What a game shows of `deployment`: `shown` of its squares, drawn by
+/// `rng` (a game shows some ranks, not all).
+fn glimpse(
+    deployment: &stratego_rules::Deployment,
+    shown: usize,
+    rng: &mut board_core::SplitMix64,
+) -> SeenSetup {
+    let mut order: Vec<usize> = (0..40).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mut seen = SeenSetup::default();
+    for &i in &order[..shown] {
+        if let Some(rank) = deployment.squares[i] {
+            seen.set(i, rank).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    seen
+}
+
+/// The fitted strength trusts what was seen of an opponent that sets up
+/// the same way every game, and the human frequencies for one whose
+/// setups are drawn from them; the fitted prior then predicts the next
+/// game at least as well as a fixed strength of 2 does, and much better
+/// than the one it did not choose.
+#[test]
+fn the_fitted_strength_follows_how_much_an_opponent_repeats_itself() {
+    let human = SetupPrior::classic();
+    let mut rng = board_core::SplitMix64::new(7);
+    // One setup, 12 of its squares seen per game.
+    let fixed = predefined()[2].1;
+    let habitual: Vec<SeenSetup> = (0..18).map(|_| glimpse(&fixed, 12, &mut rng)).collect();
+    // Setups drawn square by square from the human frequencies.
+    let varied: Vec<SeenSetup> = (0..40)
+        .map(|_| {
+            let mut seen = SeenSetup::default();
+            for square in 0..40 {
+                if rng.below(10) < 3 {
+                    let x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+                    let mut acc = 0.0;
+                    for rank in Rank::ALL {
+                        acc += human.probability(square, rank);
+                        if x < acc {
+                            seen.set(square, rank).unwrap_or_else(|e| panic!("{e}"));
+                            break;
+                        }
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    // How well the prior adapted to `past` at `strength` predicts each of
+    // the games `next` (held out: each from `past` alone).
+    let predicts = |past: &[SeenSetup], next: &[SeenSetup], strength: f64| -> f64 {
+        let before = human.log_likelihood(past, strength);
+        next.iter()
+            .map(|g| human.log_likelihood(past.iter().chain([g]), strength) - before)
+            .sum()
+    };
+    let (past, next) = habitual.split_at(8);
+    let s = human.fitted_strength(past, 2.0);
+    assert!(s <= 1.0, "habitual: {s}");
+    let (fitted, two, wide) = (
+        predicts(past, next, s),
+        predicts(past, next, 2.0),
+        predicts(past, next, 64.0),
+    );
+    assert!(
+        fitted > two && fitted > wide + 50.0,
+        "{fitted} {two} {wide}"
+    );
+    let (past, next) = varied.split_at(30);
+    let s = human.fitted_strength(past, 2.0);
+    assert!(s >= 64.0, "varied: {s}");
+    let (fitted, two) = (predicts(past, next, s), predicts(past, next, 2.0));
+    assert!(fitted > two + 20.0, "{fitted} {two}");
+    // One game or none tells nothing: the fallback.
+    assert_eq!(human.fitted_strength(&habitual[..1], 3.0), 3.0);
+    assert_eq!(human.fitted_strength(&[] as &[SeenSetup], 3.0), 3.0);
+    assert_eq!(human.fitted_strength(&habitual[..1], -1.0), 0.25);
+}
+
+/// Real human setups, one per game, as an opponent that varies its setup
+/// as humans do: the fitted strength leaves the human frequencies their
+/// weight.
+#[test]
+fn the_fitted_strength_trusts_the_human_prior_against_human_setups() {
+    let Some(path) =
+        spielwerk_testgames::shared_data("stratego/setups/gravon_classic_human_setups.dat")
+    else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = board_core::SplitMix64::new(11);
+    let games: Vec<SeenSetup> = text
+        .lines()
+        .filter_map(|l| stratego_rules::Deployment::from_gravon(l).ok())
+        .step_by(997)
+        .take(40)
+        .map(|d| glimpse(&d, 12, &mut rng))
+        .collect();
+    assert_eq!(games.len(), 40);
+    let s = SetupPrior::classic().fitted_strength(&games, 2.0);
+    assert!(s >= 32.0, "{s}");
+}
+
+/// `LearnStrength`'s text form reads back what it writes, and anything
+/// else is an error that names the text.
+#[test]
+fn learn_strengths_read_back_and_junk_is_refused() {
+    use stratego_rules::ai::{LearnStrength, ParseLearnStrengthError};
+    for s in [
+        LearnStrength::Fixed(0.0),
+        LearnStrength::Fixed(2.0),
+        LearnStrength::Fixed(0.125),
+        LearnStrength::Fitted { fallback: 2.0 },
+        LearnStrength::Fitted { fallback: 16.0 },
+    ] {
+        assert_eq!(s.to_string().parse(), Ok(s), "{s}");
+    }
+    for junk in ["", "auto:", "autox", "auto:-1", "-2", "NaN", "inf", "two"] {
+        assert_eq!(
+            junk.parse::<LearnStrength>(),
+            Err(ParseLearnStrengthError(junk.to_owned())),
+            "{junk:?}"
+        );
+    }
+}
+
+/// With a fitted strength, the agent trusts four identical records of
+/// the opponent it is named, far more than a fixed strength of 2 would.
+#[test]
+fn the_agent_fits_its_strength_to_the_named_opponent() {
+    use stratego_rules::ai::LearnStrength;
+    let mut seen = SeenSetup::default();
+    seen.set(3, Rank::Spy).unwrap_or_else(|e| panic!("{e}"));
+    seen.set(36, Rank::Flag).unwrap_or_else(|e| panic!("{e}"));
+    let mut habits = SetupHabits::default();
+    for game in 1..=4 {
+        habits
+            .record("peternlewis", game, seen)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    for (strength, expected) in [
+        (LearnStrength::Fitted { fallback: 2.0 }, 0.25),
+        (LearnStrength::Fixed(2.0), 2.0),
+    ] {
+        let mut agent =
+            Agent::new(Computer::new(Level::Medium)).with_habits(habits.clone(), strength);
+        assert_eq!(agent.learn_strength(), None);
+        let reply = agent.handle("RED peternlewis 10 10", &mut |w| panic!("{w}"));
+        assert!(matches!(reply, Reply::Lines(ref l) if l.len() == 4));
+        assert_eq!(agent.learn_strength(), Some(expected), "{strength}");
+        let prior = agent.computer().settings().prior.clone().expect("a prior");
+        let p = prior.probability(3, Rank::Spy);
+        let formula =
+            (expected * SetupPrior::classic().probability(3, Rank::Spy) + 4.0) / (expected + 4.0);
+        assert!(
+            (p - formula).abs() < 2e-3,
+            "{strength}: {p} against {formula}"
+        );
+    }
+}

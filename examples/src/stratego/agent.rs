@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use stratego_rules::Army;
 use stratego_rules::ai::agent::{Agent, Reply};
-use stratego_rules::ai::{Computer, Level, SeenSetup, SetupHabits};
+use stratego_rules::ai::{Computer, LearnStrength, Level, SeenSetup, SetupHabits};
 
 use crate::output::{CliResult, Output};
 use crate::stratego::matches::setup_source;
@@ -61,9 +61,11 @@ pub struct AgentArgs {
     #[arg(long)]
     learn: Option<PathBuf>,
     /// How many games the human setup prior weighs as on a square against
-    /// the records of `--learn` (`SetupPrior::adapted`).
-    #[arg(long, default_value_t = 2.0)]
-    learn_strength: f64,
+    /// the records of `--learn` (`SetupPrior::adapted`), or `auto`: per
+    /// opponent, the strength under which its records are likeliest
+    /// (`SetupPrior::fitted_strength`; 2 until two games are recorded).
+    #[arg(long, default_value = "auto")]
+    learn_strength: LearnStrength,
 }
 
 /// Runs `spielwerk stratego agent`.

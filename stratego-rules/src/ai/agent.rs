@@ -27,7 +27,7 @@
 
 use board_core::{Observable, Player};
 
-use crate::ai::{Computer, SeenSetup, SetupHabits, SetupPrior};
+use crate::ai::{Computer, LearnStrength, SeenSetup, SetupHabits, SetupPrior};
 use crate::ucc::{UccOutcome, protocol};
 use crate::{Army, Deployment, Move, Position, Preset, Rank, Rules, Setup, View, predefined};
 
@@ -49,7 +49,9 @@ pub struct Agent {
     me: Option<Player>,
     board: Vec<String>,
     opponent: Option<String>,
-    habits: Option<(SetupHabits, f64)>,
+    habits: Option<(SetupHabits, LearnStrength)>,
+    /// The strength the prior of this game was adapted at.
+    strength: Option<f64>,
     /// This side's last move, until the manager's result line arrives.
     answered: Option<Move>,
     /// Per-move statistics: (seconds, nodes, depth).
@@ -69,6 +71,7 @@ impl Agent {
             board: Vec::new(),
             opponent: None,
             habits: None,
+            strength: None,
             answered: None,
             stats: Vec::new(),
         }
@@ -77,11 +80,20 @@ impl Agent {
     /// The agent expecting each opponent to set up as `habits` recorded
     /// of it: at the setup line, which names the opponent, the computer's
     /// belief takes the embedded prior [adapted](SetupPrior::adapted) to
-    /// the setups seen of that opponent at `strength`.
+    /// the setups seen of that opponent at `strength` (a number of games,
+    /// or [`LearnStrength::Fitted`] to that opponent's records).
     #[must_use]
-    pub fn with_habits(mut self, habits: SetupHabits, strength: f64) -> Agent {
-        self.habits = Some((habits, strength));
+    pub fn with_habits(mut self, habits: SetupHabits, strength: impl Into<LearnStrength>) -> Agent {
+        self.habits = Some((habits, strength.into()));
         self
+    }
+
+    /// The strength this game's prior was adapted at (with
+    /// [`with_habits`](Self::with_habits), once the manager named the
+    /// opponent).
+    #[must_use]
+    pub fn learn_strength(&self) -> Option<f64> {
+        self.strength
     }
 
     /// The opponent the manager named at the start, once it has.
@@ -217,7 +229,10 @@ impl Agent {
         let army = Army::Classic;
         self.opponent = words.get(1).map(|w| (*w).to_owned());
         if let (Some((habits, strength)), Some(name)) = (&self.habits, &self.opponent) {
-            let prior = habits.prior(name, &SetupPrior::of(army), *strength);
+            let base = SetupPrior::of(army);
+            let strength = habits.strength(name, &base, *strength);
+            self.strength = Some(strength);
+            let prior = habits.prior(name, &base, strength);
             self.computer.set_prior(Some(prior));
         }
         let mine = self.computer.setup(army);

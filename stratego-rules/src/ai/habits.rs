@@ -223,6 +223,80 @@ pub enum HabitsLineError {
     },
 }
 
+/// How much a prior learned of an opponent's setups trusts the human
+/// frequencies against what its games showed: the `strength` of
+/// [`SetupPrior::adapted`], in games.
+///
+/// Its text form is a number of games, `auto` (fitted, 2 until the games
+/// tell) or `auto:N` (fitted, `N` until then).
+///
+/// ```
+/// use stratego_rules::ai::LearnStrength;
+///
+/// assert_eq!("auto".parse(), Ok(LearnStrength::Fitted { fallback: 2.0 }));
+/// assert_eq!("auto:4".parse(), Ok(LearnStrength::Fitted { fallback: 4.0 }));
+/// assert_eq!("8".parse(), Ok(LearnStrength::Fixed(8.0)));
+/// assert!("-1".parse::<LearnStrength>().is_err());
+/// assert_eq!(LearnStrength::from(2.0), LearnStrength::Fixed(2.0));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LearnStrength {
+    /// The same number of games against every opponent.
+    Fixed(f64),
+    /// Per opponent, the strength under which its recorded setups are
+    /// likeliest ([`SetupPrior::fitted_strength`]); `fallback` until its
+    /// games tell.
+    Fitted {
+        /// The strength before two games are recorded.
+        fallback: f64,
+    },
+}
+
+impl From<f64> for LearnStrength {
+    fn from(strength: f64) -> LearnStrength {
+        LearnStrength::Fixed(strength)
+    }
+}
+
+impl fmt::Display for LearnStrength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LearnStrength::Fixed(s) => write!(f, "{s}"),
+            LearnStrength::Fitted { fallback } if *fallback == 2.0 => f.write_str("auto"),
+            LearnStrength::Fitted { fallback } => write!(f, "auto:{fallback}"),
+        }
+    }
+}
+
+/// Text that is no [`LearnStrength`]: neither `auto`, `auto:N` nor a number
+/// of games that is zero or more.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{0:?} is no learning strength: expected 'auto', 'auto:N' or a number of games N (0 or more)"
+)]
+pub struct ParseLearnStrengthError(pub String);
+
+impl FromStr for LearnStrength {
+    type Err = ParseLearnStrengthError;
+
+    fn from_str(text: &str) -> Result<LearnStrength, ParseLearnStrengthError> {
+        let games = |word: &str| match word.parse::<f64>() {
+            Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+            _ => Err(ParseLearnStrengthError(text.to_owned())),
+        };
+        match text.strip_prefix("auto") {
+            Some("") => Ok(LearnStrength::Fitted { fallback: 2.0 }),
+            Some(rest) => match rest.strip_prefix(':') {
+                Some(word) => Ok(LearnStrength::Fitted {
+                    fallback: games(word)?,
+                }),
+                None => Err(ParseLearnStrengthError(text.to_owned())),
+            },
+            None => games(text).map(LearnStrength::Fixed),
+        }
+    }
+}
+
 /// An opponent's name that cannot stand in a record line: empty, holding
 /// whitespace, or starting with `#` (a comment).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -317,7 +391,10 @@ impl SetupHabits {
     }
 
     /// The setups seen of `opponent`, one per game.
-    pub fn seen<'a>(&'a self, opponent: &'a str) -> impl Iterator<Item = &'a SeenSetup> + 'a {
+    pub fn seen<'a>(
+        &'a self,
+        opponent: &'a str,
+    ) -> impl Iterator<Item = &'a SeenSetup> + Clone + 'a {
         self.records
             .iter()
             .filter(move |(name, _, _)| name == opponent)
@@ -331,14 +408,38 @@ impl SetupHabits {
     }
 
     /// The setup prior for a game against `opponent`: `base` adapted to
-    /// the setups seen of it ([`SetupPrior::adapted`] at `strength`), or
-    /// `base` itself when none were recorded.
+    /// the setups seen of it ([`SetupPrior::adapted`] at `strength`, a
+    /// number of games or [`LearnStrength::Fitted`]), or `base` itself when
+    /// none were recorded.
     #[must_use]
-    pub fn prior(&self, opponent: &str, base: &SetupPrior, strength: f64) -> SetupPrior {
+    pub fn prior(
+        &self,
+        opponent: &str,
+        base: &SetupPrior,
+        strength: impl Into<LearnStrength>,
+    ) -> SetupPrior {
         if self.games(opponent) == 0 {
             return base.clone();
         }
-        base.adapted(self.seen(opponent), strength)
+        base.adapted(self.seen(opponent), self.strength(opponent, base, strength))
+    }
+
+    /// The strength [`prior`](Self::prior) adapts `base` at for
+    /// `opponent`: the fixed one, or the one fitted to its records
+    /// ([`SetupPrior::fitted_strength`]).
+    #[must_use]
+    pub fn strength(
+        &self,
+        opponent: &str,
+        base: &SetupPrior,
+        strength: impl Into<LearnStrength>,
+    ) -> f64 {
+        match strength.into() {
+            LearnStrength::Fixed(s) => s,
+            LearnStrength::Fitted { fallback } => {
+                base.fitted_strength(self.seen(opponent), fallback)
+            }
+        }
     }
 }
 

@@ -86,10 +86,10 @@ pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, EnemyAttacks, GameOptions, ScoutMoves};
 pub use greedy::Greedy;
 pub use habits::{
-    HabitsLineError, HabitsReading, OpponentNameError, ParseSeenSetupError, SeenSetup, SetupHabits,
-    SetupIndexError,
+    HabitsLineError, HabitsReading, LearnStrength, OpponentNameError, ParseLearnStrengthError,
+    ParseSeenSetupError, SeenSetup, SetupHabits, SetupIndexError,
 };
 pub use level::{limits, search_options};
-pub use prior::{SetupPrior, Training};
+pub use prior::{FITTED_STRENGTHS, SetupPrior, Training};
 pub use setups::{SetupSource, flag_fortified};
 pub use tracker::{Evidence, SyncError, Tracker};

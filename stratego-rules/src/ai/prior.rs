@@ -24,6 +24,14 @@ mod table;
 pub const SLOTS: usize = 13;
 /// The slot of an empty square.
 pub const EMPTY_SLOT: usize = 12;
+/// The strengths [`SetupPrior::fitted_strength`] chooses among: from a
+/// quarter of a game to 1,024 games, doubling.
+pub const FITTED_STRENGTHS: [f64; 13] = [
+    0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0,
+];
+/// The probability [`SetupPrior::log_likelihood`] gives a rank the prior
+/// never saw on a square.
+const UNSEEN_RANK: f64 = 1e-3;
 
 /// Rank counts per setup square, learned from setups.
 ///
@@ -295,6 +303,90 @@ impl SetupPrior {
         }
         out.setups = self.setups.saturating_add(games);
         out
+    }
+
+    /// How well this prior, adapted at `strength` ([`adapted`]), predicts
+    /// the setups `seen` of one opponent: the log-likelihood of every seen
+    /// rank, each game predicted from the games before it (the order does
+    /// not matter: a Dirichlet-multinomial's marginal likelihood). A rank
+    /// the prior never saw on a square counts as a thousandth. `strength`
+    /// must be positive and finite (otherwise the result is `NaN`).
+    ///
+    /// [`adapted`]: SetupPrior::adapted
+    #[must_use]
+    pub fn log_likelihood<'a>(
+        &self,
+        seen: impl IntoIterator<Item = &'a SeenSetup>,
+        strength: f64,
+    ) -> f64 {
+        if !(strength.is_finite() && strength > 0.0) {
+            return f64::NAN;
+        }
+        let mut counts = [[0u32; SLOTS]; 40];
+        let mut games = [0u32; 40];
+        let mut sum = 0.0;
+        for s in seen {
+            for (square, rank) in s.squares().iter().enumerate() {
+                if let Some(rank) = rank {
+                    let base = self.probability(square, *rank).max(UNSEEN_RANK);
+                    let p = (strength * base + f64::from(counts[square][rank.index()]))
+                        / (strength + f64::from(games[square]));
+                    sum += p.ln();
+                }
+            }
+            for (square, rank) in s.squares().iter().enumerate() {
+                if let Some(rank) = rank {
+                    counts[square][rank.index()] += 1;
+                    games[square] += 1;
+                }
+            }
+        }
+        sum
+    }
+
+    /// The strength of [`adapted`] under which the setups `seen` of one
+    /// opponent are likeliest ([`log_likelihood`]), among
+    /// [`FITTED_STRENGTHS`] and `fallback`: small against an opponent that
+    /// sets up the same way game after game, large against one whose
+    /// setups look like the prior's. Until the games tell the strengths
+    /// apart (fewer than two games, or a tie), `fallback` (one that is not
+    /// positive counts as the smallest of them).
+    ///
+    /// ```
+    /// use stratego_rules::ai::{SeenSetup, SetupPrior};
+    /// use stratego_rules::Rank;
+    ///
+    /// // An opponent that put its Spy on square 3 in each of four games.
+    /// let mut spy = SeenSetup::default();
+    /// spy.set(3, Rank::Spy)?;
+    /// let human = SetupPrior::classic();
+    /// assert_eq!(human.fitted_strength([&spy], 2.0), 2.0);
+    /// assert!(human.fitted_strength([&spy; 4], 2.0) < 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`adapted`]: SetupPrior::adapted
+    /// [`log_likelihood`]: SetupPrior::log_likelihood
+    #[must_use]
+    pub fn fitted_strength<'a>(
+        &self,
+        seen: impl IntoIterator<Item = &'a SeenSetup> + Clone,
+        fallback: f64,
+    ) -> f64 {
+        let fallback = if fallback.is_finite() && fallback > 0.0 {
+            fallback
+        } else {
+            FITTED_STRENGTHS[0]
+        };
+        let mut best = (fallback, self.log_likelihood(seen.clone(), fallback));
+        for strength in FITTED_STRENGTHS {
+            let l = self.log_likelihood(seen.clone(), strength);
+            // Better by more than rounding: a tie keeps the fallback.
+            if l > best.1 + 1e-9 * best.1.abs().max(1.0) {
+                best = (strength, l);
+            }
+        }
+        best.0
     }
 
     /// The Rust source of the crate's embedded table (the module
