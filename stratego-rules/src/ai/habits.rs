@@ -38,6 +38,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use board_core::Player;
+
 use super::SetupPrior;
 use crate::Rank;
 
@@ -159,11 +161,11 @@ impl FromStr for SeenSetup {
         let mut squares = [None; 40];
         for (index, (ch, square)) in text.chars().zip(squares.iter_mut()).enumerate() {
             if ch != '?' {
-                let rank = Rank::ALL
-                    .into_iter()
-                    .find(|r| r.gravon_letter() == ch)
-                    .ok_or(ParseSeenSetupError::BadChar { index, ch })?;
-                *square = Some(rank);
+                // Red's letters: a setup is read in its owner's orientation.
+                match Rank::from_gravon_letter(ch) {
+                    Some((Player::First, rank)) => *square = Some(rank),
+                    _ => return Err(ParseSeenSetupError::BadChar { index, ch }),
+                }
             }
         }
         Ok(SeenSetup { squares })
@@ -380,14 +382,14 @@ impl SetupHabits {
         {
             return Err(OpponentNameError(opponent.to_owned()));
         }
-        Ok(format!("{opponent} {game:016x} {seen}"))
+        Ok(record_line(opponent, game, seen))
     }
 
     /// Every record's line, in order.
     pub fn lines(&self) -> impl Iterator<Item = String> + '_ {
         self.records
             .iter()
-            .map(|(name, game, seen)| format!("{name} {game:016x} {seen}"))
+            .map(|(name, game, seen)| record_line(name, *game, seen))
     }
 
     /// The setups seen of `opponent`, one per game.
@@ -441,6 +443,11 @@ impl SetupHabits {
             }
         }
     }
+}
+
+/// The line form of a record whose name is known to be good.
+fn record_line(opponent: &str, game: u64, seen: &SeenSetup) -> String {
+    format!("{opponent} {game:016x} {seen}")
 }
 
 /// A game identifier: exactly 16 hexadecimal digits.

@@ -326,17 +326,16 @@ impl SetupPrior {
         let mut games = [0u32; 40];
         let mut sum = 0.0;
         for s in seen {
+            // A game shows each square once, so each seen rank is predicted
+            // from the earlier games alone, then counted.
             for (square, rank) in s.squares().iter().enumerate() {
                 if let Some(rank) = rank {
                     let base = self.probability(square, *rank).max(UNSEEN_RANK);
-                    let p = (strength * base + f64::from(counts[square][rank.index()]))
+                    let count = &mut counts[square][rank.index()];
+                    let p = (strength * base + f64::from(*count))
                         / (strength + f64::from(games[square]));
                     sum += p.ln();
-                }
-            }
-            for (square, rank) in s.squares().iter().enumerate() {
-                if let Some(rank) = rank {
-                    counts[square][rank.index()] += 1;
+                    *count += 1;
                     games[square] += 1;
                 }
             }
@@ -378,15 +377,17 @@ impl SetupPrior {
         } else {
             FITTED_STRENGTHS[0]
         };
-        let mut best = (fallback, self.log_likelihood(seen.clone(), fallback));
-        for strength in FITTED_STRENGTHS {
+        let mut best: Option<(f64, f64)> = None;
+        // The fallback first: a tie (within rounding) keeps it.
+        let candidates = core::iter::once(fallback)
+            .chain(FITTED_STRENGTHS.into_iter().filter(|&s| s != fallback));
+        for strength in candidates {
             let l = self.log_likelihood(seen.clone(), strength);
-            // Better by more than rounding: a tie keeps the fallback.
-            if l > best.1 + 1e-9 * best.1.abs().max(1.0) {
-                best = (strength, l);
+            if best.is_none_or(|(_, b)| l > b + 1e-9 * b.abs().max(1.0)) {
+                best = Some((strength, l));
             }
         }
-        best.0
+        best.map_or(fallback, |(strength, _)| strength)
     }
 
     /// The Rust source of the crate's embedded table (the module

@@ -145,11 +145,7 @@ impl Tracker {
         match !self.view.viewer {
             Player::First => self.seen,
             Player::Second => {
-                let mut squares = [None; 40];
-                for (i, s) in squares.iter_mut().enumerate() {
-                    *s = self.seen.get(mirror_index(i));
-                }
-                SeenSetup::new(squares)
+                SeenSetup::new(core::array::from_fn(|i| self.seen.get(mirror_index(i))))
             }
         }
     }
