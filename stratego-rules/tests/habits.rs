@@ -8,6 +8,7 @@ mod common;
 use board_core::{Game, Observable, Player};
 use board_search::Strategy as _;
 use proptest::prelude::*;
+use rand::distr::{Distribution as _, weighted::WeightedIndex};
 use stratego_rules::ai::agent::{Agent, Reply};
 use stratego_rules::ai::{
     Computer, Greedy, HabitsLineError, Level, ParseSeenSetupError, SeenSetup, SetupHabits,
@@ -341,12 +342,8 @@ fn glimpse(
     shown: usize,
     rng: &mut board_core::SplitMix64,
 ) -> SeenSetup {
-    let mut order: Vec<usize> = (0..40).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
     let mut seen = SeenSetup::default();
-    for &i in &order[..shown] {
+    for i in rand::seq::index::sample(rng, 40, shown) {
         if let Some(rank) = deployment.squares[i] {
             seen.set(i, rank).unwrap_or_else(|e| panic!("{e}"));
         }
@@ -372,15 +369,10 @@ fn the_fitted_strength_follows_how_much_an_opponent_repeats_itself() {
             let mut seen = SeenSetup::default();
             for square in 0..40 {
                 if rng.below(10) < 3 {
-                    let x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-                    let mut acc = 0.0;
-                    for rank in Rank::ALL {
-                        acc += human.probability(square, rank);
-                        if x < acc {
-                            seen.set(square, rank).unwrap_or_else(|e| panic!("{e}"));
-                            break;
-                        }
-                    }
+                    let weights = Rank::ALL.map(|rank| human.probability(square, rank));
+                    let drawn = WeightedIndex::new(weights).unwrap_or_else(|e| panic!("{e}"));
+                    let rank = Rank::ALL[drawn.sample(&mut rng)];
+                    seen.set(square, rank).unwrap_or_else(|e| panic!("{e}"));
                 }
             }
             seen

@@ -235,7 +235,8 @@ pub enum HabitsLineError {
 /// ```
 /// use stratego_rules::ai::LearnStrength;
 ///
-/// assert_eq!("auto".parse(), Ok(LearnStrength::Fitted { fallback: 2.0 }));
+/// assert_eq!("auto".parse(), Ok(LearnStrength::AUTO));
+/// assert_eq!(LearnStrength::AUTO, LearnStrength::Fitted { fallback: 2.0 });
 /// assert_eq!("auto:4".parse(), Ok(LearnStrength::Fitted { fallback: 4.0 }));
 /// assert_eq!("8".parse(), Ok(LearnStrength::Fixed(8.0)));
 /// assert!("-1".parse::<LearnStrength>().is_err());
@@ -254,6 +255,11 @@ pub enum LearnStrength {
     },
 }
 
+impl LearnStrength {
+    /// `auto`: fitted, 2 games until the games tell (the agent's default).
+    pub const AUTO: LearnStrength = LearnStrength::Fitted { fallback: 2.0 };
+}
+
 impl From<f64> for LearnStrength {
     fn from(strength: f64) -> LearnStrength {
         LearnStrength::Fixed(strength)
@@ -264,7 +270,7 @@ impl fmt::Display for LearnStrength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LearnStrength::Fixed(s) => write!(f, "{s}"),
-            LearnStrength::Fitted { fallback } if *fallback == 2.0 => f.write_str("auto"),
+            LearnStrength::Fitted { .. } if *self == LearnStrength::AUTO => f.write_str("auto"),
             LearnStrength::Fitted { fallback } => write!(f, "auto:{fallback}"),
         }
     }
@@ -286,14 +292,11 @@ impl FromStr for LearnStrength {
             Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
             _ => Err(ParseLearnStrengthError(text.to_owned())),
         };
-        match text.strip_prefix("auto") {
-            Some("") => Ok(LearnStrength::Fitted { fallback: 2.0 }),
-            Some(rest) => match rest.strip_prefix(':') {
-                Some(word) => Ok(LearnStrength::Fitted {
-                    fallback: games(word)?,
-                }),
-                None => Err(ParseLearnStrengthError(text.to_owned())),
-            },
+        if text == "auto" {
+            return Ok(LearnStrength::AUTO);
+        }
+        match text.strip_prefix("auto:") {
+            Some(word) => games(word).map(|fallback| LearnStrength::Fitted { fallback }),
             None => games(text).map(LearnStrength::Fixed),
         }
     }
