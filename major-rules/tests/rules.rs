@@ -548,6 +548,30 @@ fn stalemate_count_is_not_reset_by_a_capture_that_is_not_forward() {
     assert_eq!(p.outcome(), Some(Outcome::Draw));
 }
 
+/// The spec has no repetition rule. Where each side's only move is a
+/// forward capture that frees a stone back onto its own edge, every ply is
+/// forward, the quiet count stays 0 and the position repeats for ever (a
+/// random game on an arbitrary 3x3 board found it). Code that plays whole
+/// games on boards of its own must bound their length.
+#[test]
+fn forward_captures_that_free_a_stone_can_repeat_a_position_for_ever() {
+    let start: Position = "- b#r/#B#/.#. r - 0".parse().unwrap();
+    let mut p = start.clone();
+    for _ in 0..3 {
+        for (only, after) in [
+            ("c1-b2", "- b#r/#R#/.#. b - 0"),
+            ("a1-b2", "- b#r/#B#/.#. r - 0"),
+        ] {
+            assert_eq!(p.moves().as_slice(), [mv(only)], "{p}");
+            play(&mut p, only);
+            assert_eq!(p.to_string(), after);
+            assert_eq!(p.quiet(), 0);
+            assert_eq!(p.outcome(), None);
+        }
+    }
+    assert_eq!(p, start);
+}
+
 #[test]
 fn quiet_move_limit_is_a_rule_parameter() {
     let rows = [
