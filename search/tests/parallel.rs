@@ -48,7 +48,18 @@ where
         "{} threads, depth {depth}, {pos:?}",
         options.threads
     );
-    assert_eq!(result.depth, one.depth);
+    // One thread stops at the first iteration that reached no horizon (the
+    // game searched to its end). With more threads, a cut-off on another
+    // thread's table entry counts as reaching the horizon, so the search
+    // may go on to a further iteration (seen in 2 % of the searches of
+    // `RandomTree::new(6548512159033358643, 10)` to depth 4 with 3
+    // threads), never past the depth asked for.
+    assert!(
+        one.depth <= result.depth && result.depth <= depth,
+        "depth {} against one thread's {} (asked {depth})",
+        result.depth,
+        one.depth
+    );
     let mv = result.best_move.expect("the position has moves");
     assert!(pos.is_legal(mv), "illegal best move {mv:?}");
     let mut line = pos.clone();
