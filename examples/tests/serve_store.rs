@@ -542,16 +542,12 @@ async fn a_killed_server_loses_no_finished_game_and_no_point_postgres() {
 /// s, and a database still left is reported, not a failed test.
 async fn drop_database(conn: &mut sqlx::PgConnection, name: &str) {
     let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    let mut last = None;
-    for _ in 0..40 {
+    for attempt in 1..=40 {
         match sqlx::query(&drop).execute(&mut *conn).await {
             Ok(_) => return,
-            Err(e) => last = Some(e),
+            Err(e) if attempt == 40 => eprintln!("the test database {name} is left behind: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
         }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    if let Some(e) = last {
-        eprintln!("the test database {name} is left behind: {e}");
     }
 }
 

@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::collections::HashSet;
+
 use board_core::{Game, SplitMix64, Undo, ZobristHash};
 use major_rules::{
     Board, Colour, Layout, Move, Place, Position, Rules, Setup, Square, Stack, parse_moves,
@@ -76,11 +78,11 @@ const MAX_PLIES: usize = 2_000;
 /// position within the next [`MAX_PLIES`] plies, and is left there.
 fn play_out(mut p: Position, seed: u64) {
     let mut rng = SplitMix64::new(seed);
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let mut plies = 0;
     check_invariants(&p);
     while p.outcome().is_none() {
-        if plies >= MAX_PLIES && !seen.insert(p.to_string()) {
+        if plies >= MAX_PLIES && !seen.insert(p.clone()) {
             return;
         }
         assert!(
@@ -98,11 +100,7 @@ fn play_out(mut p: Position, seed: u64) {
 
 #[test]
 fn a_game_that_repeats_for_ever_is_played_past_the_bound_and_left() {
-    play_out("- b#r/#B#/.#. r - 0".parse().unwrap(), 1);
-}
-
-fn walk(board: Board, rules: Rules, seed: u64) {
-    play_out(Position::start_with(board, rules), seed);
+    play_out(common::ENDLESS.parse().unwrap(), 1);
 }
 
 fn layout_strategy() -> impl Strategy<Value = Layout> {
@@ -124,13 +122,13 @@ proptest! {
     #[test]
     fn random_games_keep_every_invariant(board in 1u32..=4, seed in any::<u64>(), limit in prop_oneof![Just(5u8), Just(0u8), 1u8..=8]) {
         let rules = Rules { quiet_move_limit: limit, ..Rules::default() };
-        walk(Board::standard(board).unwrap(), rules, seed);
+        play_out(Position::start_with(Board::standard(board).unwrap(), rules), seed);
     }
 
     #[test]
     fn random_games_on_arbitrary_boards_keep_every_invariant(layout in layout_strategy(), seed in any::<u64>()) {
         if let Ok(board) = Board::new(&layout) {
-            walk(board, Rules::default(), seed);
+            play_out(Position::start_with(board, Rules::default()), seed);
             let again: Board = board.to_string().parse().unwrap();
             prop_assert_eq!(again.layout(), layout);
         }

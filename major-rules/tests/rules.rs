@@ -555,13 +555,10 @@ fn stalemate_count_is_not_reset_by_a_capture_that_is_not_forward() {
 /// games on boards of its own must bound their length.
 #[test]
 fn forward_captures_that_free_a_stone_can_repeat_a_position_for_ever() {
-    let start: Position = "- b#r/#B#/.#. r - 0".parse().unwrap();
+    let start: Position = common::ENDLESS.parse().unwrap();
     let mut p = start.clone();
     for _ in 0..3 {
-        for (only, after) in [
-            ("c1-b2", "- b#r/#R#/.#. b - 0"),
-            ("a1-b2", "- b#r/#B#/.#. r - 0"),
-        ] {
+        for (only, after) in [("c1-b2", "- b#r/#R#/.#. b - 0"), ("a1-b2", common::ENDLESS)] {
             assert_eq!(p.moves().as_slice(), [mv(only)], "{p}");
             play(&mut p, only);
             assert_eq!(p.to_string(), after);

@@ -222,6 +222,11 @@ impl Naive {
     }
 }
 
+/// A game that never ends (the spec has no repetition rule): on this 3x3
+/// board each side's only move is a forward capture that frees a stone
+/// back onto its edge, so the quiet-move count stays 0.
+pub const ENDLESS: &str = "- b#r/#B#/.#. r - 0";
+
 /// The legal moves of a position, sorted.
 pub fn sorted_moves(p: &Position) -> Vec<Move> {
     let mut v = p.moves().to_vec();
