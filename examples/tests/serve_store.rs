@@ -541,11 +541,14 @@ async fn a_killed_server_loses_no_finished_game_and_no_point_postgres() {
 /// 42501, seen about once in ten runs), so it is tried again for up to 10
 /// s, and a database still left is reported, not a failed test.
 async fn drop_database(conn: &mut sqlx::PgConnection, name: &str) {
+    const ATTEMPTS: u32 = 40;
     let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-    for attempt in 1..=40 {
+    for attempt in 1..=ATTEMPTS {
         match sqlx::query(&drop).execute(&mut *conn).await {
             Ok(_) => return,
-            Err(e) if attempt == 40 => eprintln!("the test database {name} is left behind: {e}"),
+            Err(e) if attempt == ATTEMPTS => {
+                eprintln!("the test database {name} is left behind: {e}")
+            }
             Err(_) => tokio::time::sleep(Duration::from_millis(250)).await,
         }
     }
