@@ -3,7 +3,12 @@
 //! the other side has not identified, the probability the other side's
 //! belief gave that piece's true rank. Reports the mean log-likelihood
 //! (higher is better) and the mean Brier score (lower is better) for each
-//! belief setting, so that each soft term is kept only if it helps.
+//! belief setting, so that each soft term is kept only if it helps; then
+//! the log-likelihood over the battles of the high ranks alone (Marshal,
+//! General, Colonel, Spy: the ranks whose knowledge decides games between
+//! equal searchers, see the crate README), and over every moved enemy
+//! piece of unknown rank every 20 plies (plies 10, 30, ...; those pieces,
+//! not only the ones that fight, are what the search weighs).
 //!
 //!     cargo run --release -p stratego-rules --example stratego_belief_accuracy -- ../shared/data/stratego/ucc2012
 
@@ -14,7 +19,7 @@ use board_core::{Game, Player};
 use stratego_rules::ai::{BeliefOptions, Tracker};
 use stratego_rules::gravon::{GravonGame, looks_like_gravon};
 use stratego_rules::ucc::{UccGame, looks_like_ucc};
-use stratego_rules::{Move, Position, Preset, Rank, Rules, Setup};
+use stratego_rules::{Move, Position, Preset, Rank, Rules, Setup, Square};
 
 fn files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
@@ -50,11 +55,44 @@ fn game(path: &Path) -> Option<(Setup, Rules, Vec<Move>)> {
     }
 }
 
+/// A mean log-likelihood.
+#[derive(Default)]
+struct Mean {
+    n: u64,
+    sum: f64,
+}
+
+impl Mean {
+    fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.sum += x;
+    }
+}
+
+impl std::fmt::Display for Mean {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {:.4}", self.n, self.sum / self.n.max(1) as f64)
+    }
+}
+
 #[derive(Default)]
 struct Score {
     n: u64,
     log_likelihood: f64,
     brier: f64,
+    /// The battles of the high ranks.
+    high: Mean,
+    /// Every moved unknown piece every 20 plies, and its high ranks.
+    moved: Mean,
+    moved_high: Mean,
+}
+
+/// The ranks whose knowledge decides games between equal searchers.
+fn is_high(rank: Rank) -> bool {
+    matches!(
+        rank,
+        Rank::Marshal | Rank::General | Rank::Colonel | Rank::Spy
+    )
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -138,9 +176,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Tracker::new(&pos.view(Player::First)),
             Tracker::new(&pos.view(Player::Second)),
         ];
-        for mv in moves {
+        for (ply, mv) in moves.into_iter().enumerate() {
             if !pos.is_legal(mv) {
                 break;
+            }
+            if ply % 20 == 10 {
+                for viewer in Player::ALL {
+                    let t = &trackers[viewer.index()];
+                    for (s, (_, options)) in scores.iter_mut().zip(&settings) {
+                        let b = t.belief(options);
+                        for sq in Square::all() {
+                            let seen = t.view().piece_at(sq);
+                            let Some(true_rank) = pos.piece_at(sq).map(|p| p.piece.rank) else {
+                                continue;
+                            };
+                            if !seen
+                                .is_some_and(|p| p.owner != viewer && p.rank.is_none() && p.moved)
+                            {
+                                continue;
+                            }
+                            let Some(dist) = b.distribution(sq) else {
+                                continue;
+                            };
+                            let l = dist[true_rank.index()].max(1e-6).ln();
+                            s.moved.add(l);
+                            if is_high(true_rank) {
+                                s.moved_high.add(l);
+                            }
+                        }
+                    }
+                }
             }
             let public = pos.public_move(mv);
             if let Some((a, d)) = public.battle {
@@ -164,6 +229,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         let p = dist[rank.index()].max(1e-6);
                         s.n += 1;
                         s.log_likelihood += p.ln();
+                        if is_high(rank) {
+                            s.high.add(p.ln());
+                        }
                         s.brier += Rank::ALL
                             .iter()
                             .map(|r| {
@@ -184,10 +252,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for ((name, _), s) in settings.iter().zip(&scores) {
         let n = s.n.max(1) as f64;
         println!(
-            "{name:36} {} battles: log-likelihood {:.4}, Brier {:.4}",
+            "{name:36} {} battles: log-likelihood {:.4}, Brier {:.4}; high ranks {}; \
+             moved pieces every 20 plies {}, high ranks {}",
             s.n,
             s.log_likelihood / n,
-            s.brier / n
+            s.brier / n,
+            s.high,
+            s.moved,
+            s.moved_high
         );
     }
     Ok(())
