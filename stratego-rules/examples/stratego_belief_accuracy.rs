@@ -55,7 +55,7 @@ fn game(path: &Path) -> Option<(Setup, Rules, Vec<Move>)> {
     }
 }
 
-/// A mean log-likelihood.
+/// A mean log-likelihood (printed as its count and its mean).
 #[derive(Default)]
 struct Mean {
     n: u64,
@@ -67,18 +67,22 @@ impl Mean {
         self.n += 1;
         self.sum += x;
     }
+
+    fn mean(&self) -> f64 {
+        self.sum / self.n.max(1) as f64
+    }
 }
 
 impl std::fmt::Display for Mean {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} {:.4}", self.n, self.sum / self.n.max(1) as f64)
+        write!(f, "{} {:.4}", self.n, self.mean())
     }
 }
 
 #[derive(Default)]
 struct Score {
-    n: u64,
-    log_likelihood: f64,
+    /// Every battle, and the sum of its Brier scores.
+    battles: Mean,
     brier: f64,
     /// The battles of the high ranks.
     high: Mean,
@@ -227,8 +231,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                             continue;
                         };
                         let p = dist[rank.index()].max(1e-6);
-                        s.n += 1;
-                        s.log_likelihood += p.ln();
+                        s.battles.add(p.ln());
                         if is_high(rank) {
                             s.high.add(p.ln());
                         }
@@ -250,12 +253,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!("{games} games");
     for ((name, _), s) in settings.iter().zip(&scores) {
-        let n = s.n.max(1) as f64;
+        let n = s.battles.n.max(1) as f64;
         println!(
             "{name:36} {} battles: log-likelihood {:.4}, Brier {:.4}; high ranks {}; \
              moved pieces every 20 plies {}, high ranks {}",
-            s.n,
-            s.log_likelihood / n,
+            s.battles.n,
+            s.battles.mean(),
             s.brier / n,
             s.high,
             s.moved,
