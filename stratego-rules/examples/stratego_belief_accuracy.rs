@@ -79,16 +79,34 @@ impl std::fmt::Display for Mean {
     }
 }
 
+/// The log-likelihoods of the true ranks of some pieces: over all of
+/// them, and over those of the high ranks.
+#[derive(Default)]
+struct Likelihoods {
+    all: Mean,
+    high: Mean,
+}
+
+impl Likelihoods {
+    /// Scores the probability `dist` gave the true `rank`.
+    fn add(&mut self, dist: &[f64; 12], rank: Rank) {
+        let l = dist[rank.index()].max(1e-6).ln();
+        self.all.add(l);
+        if is_high(rank) {
+            self.high.add(l);
+        }
+    }
+}
+
+/// What one belief setting scored.
 #[derive(Default)]
 struct Score {
-    /// Every battle, and the sum of its Brier scores.
-    battles: Mean,
+    /// At the battles.
+    battles: Likelihoods,
+    /// The sum of the battles' Brier scores.
     brier: f64,
-    /// The battles of the high ranks.
-    high: Mean,
-    /// Every moved unknown piece every 20 plies, and its high ranks.
-    moved: Mean,
-    moved_high: Mean,
+    /// Every moved unknown piece every 20 plies.
+    moved: Likelihoods,
 }
 
 /// The ranks whose knowledge decides games between equal searchers.
@@ -97,6 +115,35 @@ fn is_high(rank: Rank) -> bool {
         rank,
         Rank::Marshal | Rank::General | Rank::Colonel | Rank::Spy
     )
+}
+
+/// Scores every setting's belief on the enemy pieces of unknown rank
+/// that have moved, for both sides.
+fn score_moved(
+    pos: &Position,
+    trackers: &[Tracker; 2],
+    settings: &[(String, BeliefOptions)],
+    scores: &mut [Score],
+) {
+    for viewer in Player::ALL {
+        let t = &trackers[viewer.index()];
+        // The same pieces for every setting: the view's.
+        let pieces: Vec<(Square, Rank)> = Square::all()
+            .filter_map(|sq| {
+                let seen = t.view().piece_at(sq)?;
+                let unknown = seen.owner != viewer && seen.rank.is_none() && seen.moved;
+                unknown.then(|| pos.piece_at(sq).map(|p| (sq, p.piece.rank)))?
+            })
+            .collect();
+        for (s, (_, options)) in scores.iter_mut().zip(settings) {
+            let b = t.belief(options);
+            for &(sq, rank) in &pieces {
+                if let Some(dist) = b.distribution(sq) {
+                    s.moved.add(&dist, rank);
+                }
+            }
+        }
+    }
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -185,31 +232,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 break;
             }
             if ply % 20 == 10 {
-                for viewer in Player::ALL {
-                    let t = &trackers[viewer.index()];
-                    for (s, (_, options)) in scores.iter_mut().zip(&settings) {
-                        let b = t.belief(options);
-                        for sq in Square::all() {
-                            let seen = t.view().piece_at(sq);
-                            let Some(true_rank) = pos.piece_at(sq).map(|p| p.piece.rank) else {
-                                continue;
-                            };
-                            if !seen
-                                .is_some_and(|p| p.owner != viewer && p.rank.is_none() && p.moved)
-                            {
-                                continue;
-                            }
-                            let Some(dist) = b.distribution(sq) else {
-                                continue;
-                            };
-                            let l = dist[true_rank.index()].max(1e-6).ln();
-                            s.moved.add(l);
-                            if is_high(true_rank) {
-                                s.moved_high.add(l);
-                            }
-                        }
-                    }
-                }
+                score_moved(&pos, &trackers, &settings, &mut scores);
             }
             let public = pos.public_move(mv);
             if let Some((a, d)) = public.battle {
@@ -230,11 +253,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         let Some(dist) = b.distribution(sq) else {
                             continue;
                         };
-                        let p = dist[rank.index()].max(1e-6);
-                        s.battles.add(p.ln());
-                        if is_high(rank) {
-                            s.high.add(p.ln());
-                        }
+                        s.battles.add(&dist, rank);
                         s.brier += Rank::ALL
                             .iter()
                             .map(|r| {
@@ -253,16 +272,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     println!("{games} games");
     for ((name, _), s) in settings.iter().zip(&scores) {
-        let n = s.battles.n.max(1) as f64;
+        let n = s.battles.all.n.max(1) as f64;
         println!(
             "{name:36} {} battles: log-likelihood {:.4}, Brier {:.4}; high ranks {}; \
              moved pieces every 20 plies {}, high ranks {}",
-            s.battles.n,
-            s.battles.mean(),
+            s.battles.all.n,
+            s.battles.all.mean(),
             s.brier / n,
-            s.high,
-            s.moved,
-            s.moved_high
+            s.battles.high,
+            s.moved.all,
+            s.moved.high
         );
     }
     Ok(())
