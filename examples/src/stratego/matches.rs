@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use board_core::SplitMix64;
 use board_search::{GameRecord, MatchOptions, MatchResult, Opening, play_game};
 use serde_json::json;
-use stratego_rules::ai::{Computer, Level, SetupSource};
+use stratego_rules::ai::{Computer, Level, Settings, SetupSource};
 use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
 
 use crate::output::{CliResult, Output};
@@ -36,6 +36,14 @@ pub struct MatchArgs {
     /// The second level.
     #[arg(long)]
     second: Level,
+    /// The first player's budget in nodes a move, in place of its level's
+    /// limits (a searching level: medium, hard, max), to measure what
+    /// more or fewer nodes are worth.
+    #[arg(long)]
+    first_nodes: Option<u64>,
+    /// The second player's budget in nodes a move, as `--first-nodes`.
+    #[arg(long)]
+    second_nodes: Option<u64>,
     /// The number of games (pairs with the colours swapped).
     #[arg(long, default_value_t = 100)]
     games: u32,
@@ -90,8 +98,26 @@ pub fn setup_source(path: Option<&Path>, army: Army, out: Output) -> CliResult<S
     Ok(source)
 }
 
+/// The computer of `level`, searching `nodes` a move instead of the
+/// level's limits if given.
+fn computer(level: Level, nodes: Option<u64>) -> Computer {
+    let mut settings = Settings::for_level(level);
+    if let Some(n) = nodes {
+        settings.limits = board_search::Limits::nodes(n);
+    }
+    Computer::with_settings(level, settings)
+}
+
 /// Runs `spielwerk stratego match`.
 pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
+    for (flag, level, nodes) in [
+        ("--first-nodes", args.first, args.first_nodes),
+        ("--second-nodes", args.second, args.second_nodes),
+    ] {
+        if level == Level::Easy && nodes.is_some() {
+            crate::fail!("{flag}: easy plays one greedy ply and searches no nodes");
+        }
+    }
     let army = Army::Classic;
     let mut source = setup_source(args.setups.as_deref(), army, out)?;
     if args.fortified {
@@ -127,8 +153,8 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
     std::thread::scope(|scope| {
         for _ in 0..args.threads.max(1) {
             scope.spawn(|| {
-                let mut first = Computer::new(args.first);
-                let mut second = Computer::new(args.second);
+                let mut first = computer(args.first, args.first_nodes);
+                let mut second = computer(args.second, args.second_nodes);
                 loop {
                     let game = {
                         let Ok(mut n) = next.lock() else { return };
@@ -235,6 +261,14 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         .iter()
         .map(|(_, _, r)| r.nodes.first + r.nodes.second)
         .sum();
+    // Each level's nodes (the record counts them by colour).
+    let level_nodes = records.iter().fold([0u64; 2], |[a, b], (_, side, r)| {
+        let (first, second) = match side {
+            board_core::Player::First => (r.nodes.first, r.nodes.second),
+            board_core::Player::Second => (r.nodes.second, r.nodes.first),
+        };
+        [a + first, b + second]
+    });
     out.result(
         json!({
             "game": "stratego",
@@ -253,6 +287,8 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
             "plies": report.plies,
             "game_plies": plies,
             "nodes": nodes,
+            "nodes_by_level": level_nodes,
+            "node_budgets": [args.first_nodes, args.second_nodes],
             "seconds": seconds,
             "seed": args.seed,
             "skipped": args.skip,
