@@ -22,8 +22,11 @@ impl minimax::Game for C4 {
     type M = u8;
 
     fn generate_moves(s: &ConnectFour, moves: &mut Vec<u8>) -> Option<Winner> {
-        let legal = s.moves();
-        moves.extend(CENTRE_FIRST.iter().filter(|c| legal.contains(c)));
+        // Each column tested once, in order: as cheap as Spielwerk's own
+        // move generation (collecting the legal moves first and looking
+        // each centre-first column up in them cost `minimax` about a
+        // fifth of its instructions).
+        moves.extend(CENTRE_FIRST.iter().copied().filter(|&c| s.is_legal(c)));
         Self::get_winner(s)
     }
 

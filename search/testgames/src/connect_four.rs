@@ -251,6 +251,7 @@ impl Game for ConnectFour {
         self.over
     }
 
+    #[inline]
     fn is_legal(&self, mv: u8) -> bool {
         self.over.is_none() && u32::from(mv) < WIDTH && self.mask & top_cell(u32::from(mv)) == 0
     }
