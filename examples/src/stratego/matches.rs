@@ -257,11 +257,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         v.sort_unstable();
         v.into_iter().map(|x| x.1).collect()
     };
-    let nodes: u64 = records
-        .iter()
-        .map(|(_, _, r)| r.nodes.first + r.nodes.second)
-        .sum();
-    // Each level's nodes (the record counts them by colour).
+    // Each level's nodes (the record counts them by colour), and all.
     let level_nodes = records.iter().fold([0u64; 2], |[a, b], (_, side, r)| {
         let (first, second) = match side {
             board_core::Player::First => (r.nodes.first, r.nodes.second),
@@ -269,6 +265,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         };
         [a + first, b + second]
     });
+    let nodes: u64 = level_nodes.iter().sum();
     out.result(
         json!({
             "game": "stratego",
