@@ -49,6 +49,11 @@ pub struct Settings {
     /// opponent's habits). A prior of another army than the game's is not
     /// used.
     pub prior: Option<SetupPrior>,
+    /// Whether the belief game's enemy model follows what the enemy's
+    /// attacks in the game so far have shown
+    /// ([`Conduct::adjust`](super::Conduct::adjust) on [`game`](Self::game));
+    /// `false` keeps `game` for the whole game. On for `max` only.
+    pub adapt_enemy_model: bool,
 }
 
 impl Settings {
@@ -65,6 +70,7 @@ impl Settings {
             own_two_square: Some(3),
             restraint_penalty: 300.0,
             prior: None,
+            adapt_enemy_model: level == Level::Max,
         }
     }
 }
@@ -321,12 +327,19 @@ impl Computer {
                 .unwrap_or_else(|_| tracker.belief(options)),
             None => tracker.belief(options),
         };
+        // The enemy model: the settings', or what the enemy's attacks so
+        // far support.
+        let game = if self.settings.adapt_enemy_model {
+            tracker.conduct().adjust(self.settings.game)
+        } else {
+            self.settings.game
+        };
         // The belief game applies the more-squares rule at the root only
         // through the view's moves.
         let root = if view.rules().more_squares {
-            BeliefGame::with_root_moves(&belief, self.settings.game, &legal)
+            BeliefGame::with_root_moves(&belief, game, &legal)
         } else {
-            BeliefGame::new(&belief, self.settings.game)
+            BeliefGame::new(&belief, game)
         };
         let bias: Vec<(BeliefMove, f64)> = bias
             .into_iter()

@@ -802,16 +802,7 @@ impl BeliefGame {
                 return None;
             }
             let attacker = cell::rank(self.board[m.from.index()])?;
-            matches!(
-                attacker,
-                Rank::Miner
-                    | Rank::Spy
-                    | Rank::Major
-                    | Rank::Colonel
-                    | Rank::General
-                    | Rank::Marshal
-            )
-            .then_some((attacker, d & cell::MOVED != 0))
+            is_guarded_rank(attacker).then_some((attacker, d & cell::MOVED != 0))
         };
         if !moves.iter().any(|m| candidate(m).is_some()) {
             return;
@@ -835,11 +826,7 @@ impl BeliefGame {
                 if gambling {
                     return expected_gain_over(attacker, moved, |r| counts[r.index()]) <= 0.0;
                 }
-                Rank::ALL.iter().any(|&r| {
-                    counts[r.index()] > 0
-                        && (r.is_movable() || !moved)
-                        && battle(attacker, r) != Battle::AttackerWins
-                })
+                may_not_win(attacker, moved, |r| counts[r.index()] > 0)
             })
         };
         // Each move judged once.
@@ -862,6 +849,25 @@ impl BeliefGame {
             BeliefMove::Reveal(_) => true,
         }
     }
+}
+
+/// The ranks a prudent enemy does not risk on a piece it has not
+/// identified ([`EnemyAttacks::Prudent`]): Miners, the Spy, Majors and
+/// higher.
+pub(crate) fn is_guarded_rank(rank: Rank) -> bool {
+    matches!(
+        rank,
+        Rank::Miner | Rank::Spy | Rank::Major | Rank::Colonel | Rank::General | Rank::Marshal
+    )
+}
+
+/// Whether `attacker` may fail to win against a piece (that has `moved`,
+/// or not) of one of the ranks `possible` allows: no Bomb or Flag once it
+/// has moved.
+pub(crate) fn may_not_win(attacker: Rank, moved: bool, possible: impl Fn(Rank) -> bool) -> bool {
+    Rank::ALL.iter().any(|&r| {
+        possible(r) && (r.is_movable() || !moved) && battle(attacker, r) != Battle::AttackerWins
+    })
 }
 
 #[inline]

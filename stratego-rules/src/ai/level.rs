@@ -10,7 +10,7 @@ use board_search::{ExpectimaxOptions, Level, Limits};
 /// | easy | one ply, greedy over the view's expected material | one ply |
 /// | medium | expectimax over the belief game | 2 plies + 4 of quiescence, at most 20 000 nodes |
 /// | hard | expectimax over the belief game | at most 400 000 nodes (iterative deepening, 8 plies of quiescence) |
-/// | max | expectimax over the belief game | at most 3 000 000 nodes (12 plies of quiescence) |
+/// | max | expectimax over the belief game, its enemy model read from the enemy's attacks ([`Settings::adapt_enemy_model`](super::Settings::adapt_enemy_model)) | at most 3 000 000 nodes (12 plies of quiescence) |
 ///
 /// The search is Star1/Star2 expectimax with StarETC, killers, history and
 /// a table emptied before every move; the node budget ends an iteration,

@@ -18,6 +18,10 @@
 //!   ([`SeenSetup`], from the [`Tracker`]), and the setup prior adapted to
 //!   them ([`SetupPrior::adapted`], [`Settings::prior`]): the computer then
 //!   expects an opponent's pieces where that opponent put them before.
+//! - [`Conduct`]: what the enemy's attacks in the game have shown of how it
+//!   attacks (the [`Tracker`] counts them), and the enemy model of the
+//!   [`BeliefGame`] they support; `max` plays with it
+//!   ([`Settings::adapt_enemy_model`]).
 //!
 //! ```
 //! use board_core::Game;
@@ -70,6 +74,7 @@
 pub mod agent;
 pub mod belief;
 pub mod computer;
+pub mod conduct;
 pub mod eval;
 pub mod game;
 mod greedy;
@@ -82,6 +87,7 @@ pub mod tracker;
 pub use belief::{Belief, BeliefOptions, PriorArmyError};
 pub use board_search::{Level, ParseLevelError};
 pub use computer::{Computer, Settings, Thought};
+pub use conduct::Conduct;
 pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
 pub use game::{BeliefGame, BeliefMove, EnemyAttacks, GameOptions, ScoutMoves};
 pub use greedy::Greedy;

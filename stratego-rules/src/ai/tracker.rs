@@ -1,14 +1,14 @@
 //! The game so far, as one player knows it: its [`View`], where each enemy
-//! piece started (for the setup prior), and what each enemy piece's
-//! behaviour suggests. It follows the game from public moves
-//! ([`Tracker::observe`]) or from the player's successive views
-//! ([`Tracker::sync`]), and never sees a hidden rank.
+//! piece started (for the setup prior), what each enemy piece's
+//! behaviour suggests, and how the enemy attacks ([`Conduct`]). It follows
+//! the game from public moves ([`Tracker::observe`]) or from the player's
+//! successive views ([`Tracker::sync`]), and never sees a hidden rank.
 
 use arrayvec::ArrayVec;
 use board_core::Player;
 
 use super::belief::{ByOrigin, NONE, PriorArmyError, mirror_index};
-use super::{Belief, BeliefOptions, SeenSetup, SetupPrior};
+use super::{Belief, BeliefOptions, Conduct, SeenSetup, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
 
@@ -103,6 +103,8 @@ pub struct Tracker {
     /// The rank of the piece that started on each enemy setup square, where
     /// a battle or a Scout's long move showed it.
     seen: SeenSetup,
+    /// What the enemy's attacks have shown.
+    conduct: Conduct,
 }
 
 /// What a tracker knows of the piece that started on an enemy setup
@@ -129,6 +131,7 @@ impl Tracker {
             evidence: [[1.0; 12]; 100],
             started: [Started::Unknown; 40],
             seen: SeenSetup::default(),
+            conduct: Conduct::default(),
         }
     }
 
@@ -186,6 +189,13 @@ impl Tracker {
         self.evidence[sq.index()]
     }
 
+    /// What the enemy's attacks since the tracker started have shown of
+    /// how it attacks.
+    #[must_use]
+    pub fn conduct(&self) -> Conduct {
+        self.conduct
+    }
+
     /// The belief over the unknown enemy pieces now.
     #[must_use]
     pub fn belief(&self, options: &BeliefOptions) -> Belief {
@@ -224,6 +234,7 @@ impl Tracker {
     pub fn observe(&mut self, public: PublicMove) -> Result<(), ObserveError> {
         let before = self.view.clone();
         self.view.observe(public)?;
+        self.conduct.record(&before, public);
         let me = before.viewer;
         let mover = before.to_move;
         let (f, t) = (public.mv.from.index(), public.mv.to.index());
