@@ -127,6 +127,14 @@ fn the_enemy_model_changes_only_on_evidence() {
         ..base
     };
     assert_eq!(informed(3, 0).adjust(low).informed_attack_percent, 10);
+    // Any counts, however large, are read without overflow.
+    let most = conduct(u32::MAX, u32::MAX, u32::MAX);
+    assert_eq!(most.adjust(base).enemy_attacks, EnemyAttacks::Informed);
+    assert_eq!(most.adjust(base).informed_attack_percent, 100);
+    assert_eq!(
+        informed(u32::MAX, 0).adjust(base).informed_attack_percent,
+        20
+    );
 }
 
 #[test]

@@ -87,9 +87,9 @@ impl Conduct {
         match cell::rank(a) {
             // An attacker the viewer had not identified.
             None if target_known => {
-                self.informed += 1;
+                self.informed = self.informed.saturating_add(1);
                 if battle(attacker, defender) == Battle::DefenderWins {
-                    self.informed_lost += 1;
+                    self.informed_lost = self.informed_lost.saturating_add(1);
                 }
             }
             Some(known) if !target_known && is_guarded_rank(known) => {
@@ -105,7 +105,7 @@ impl Conduct {
                     }
                 }
                 if may_not_win(known, moved, |r| unseen[r.index()]) {
-                    self.risky += 1;
+                    self.risky = self.risky.saturating_add(1);
                 }
             }
             _ => {}
@@ -127,7 +127,8 @@ impl Conduct {
             options.enemy_attacks = EnemyAttacks::Informed;
         }
         if self.informed >= INFORMED_ATTACKS
-            && self.informed_lost * 100 <= self.informed * INFORMED_LOST_PERCENT
+            && u64::from(self.informed_lost) * 100
+                <= u64::from(self.informed) * u64::from(INFORMED_LOST_PERCENT)
         {
             options.informed_attack_percent = base.informed_attack_percent.min(INFORMED_PERCENT);
         }
