@@ -14,12 +14,14 @@
 //! order our evaluator's hint gives: the comparison is of the search
 //! engines, not of ordering knowledge. Before timing, the benchmark checks
 //! that both reach the same root score; it prints both scores and node
-//! counts. Instruction counts of the same searches:
-//! `benches/examples/search_once.rs`.
+//! counts. Beside them, `benches::bare_c4`: a loop hand-written for this
+//! game alone, the yardstick of how little a node can cost. Instruction
+//! counts of the same searches: `benches/examples/search_once.rs`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
+use benches::bare_c4::BareSearch;
 use benches::minimax_c4::C4Eval;
 use board_search::{AlphaBeta, Limits, Options};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
@@ -76,6 +78,17 @@ fn side_by_side(c: &mut Criterion) {
             bench.iter_batched_ref(
                 || minimax_engine(depth),
                 |search| search.choose_move(black_box(&pos)),
+                BatchSize::PerIteration,
+            )
+        });
+        // The yardstick: a loop written for this game alone (no limits,
+        // line, killers, history, hints or enhanced cut-offs).
+        let (bare_score, _) = BareSearch::new(1 << 20).search(&pos, depth);
+        assert_eq!(bare_score, a.score, "the bare loop must agree");
+        group.bench_function("bare loop (benches::bare_c4)", |bench| {
+            bench.iter_batched_ref(
+                || BareSearch::new(1 << 20),
+                |search| search.search(black_box(&pos), depth),
                 BatchSize::PerIteration,
             )
         });

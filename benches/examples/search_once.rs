@@ -8,7 +8,8 @@
 //!     target/release/examples/search_once spielwerk 2
 //! ```
 //!
-//! Arguments: the engine (`spielwerk` or `minimax`), the index of the
+//! Arguments: the engine (`spielwerk`, `minimax`, or `bare`: the
+//! hand-written loop of [`benches::bare_c4`]), the index of the
 //! position in [`benches::connect_four_positions`] (or any position as its
 //! moves, `4453`) and optionally a depth.
 //! Prints the score and the nodes; callgrind's total counts only the
@@ -18,6 +19,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use benches::bare_c4::BareSearch;
 use benches::minimax_c4::C4Eval;
 use board_search::{AlphaBeta, Limits, Options};
 use minimax::{IterativeOptions, IterativeSearch, Strategy};
@@ -34,6 +36,11 @@ fn run_spielwerk(
 }
 
 #[inline(never)]
+fn run_bare(search: &mut BareSearch, pos: &ConnectFour, depth: u32) -> (i32, u64) {
+    search.search(pos, depth)
+}
+
+#[inline(never)]
 fn run_minimax(search: &mut IterativeSearch<C4Eval>, pos: &ConnectFour) {
     black_box(search.choose_move(pos));
 }
@@ -45,6 +52,11 @@ fn spielwerk(pos: &ConnectFour, depth: u32) -> (i32, u64) {
     };
     let mut search = AlphaBeta::with_options(ConnectFourEval, options);
     run_spielwerk(&mut search, pos, depth)
+}
+
+fn bare(pos: &ConnectFour, depth: u32) -> (i32, u64) {
+    let mut search = BareSearch::new(1 << 20);
+    run_bare(&mut search, pos, depth)
 }
 
 fn minimax(pos: &ConnectFour, depth: u32) -> (i32, u64) {
@@ -68,7 +80,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let positions = benches::connect_four_positions();
     let (Some(engine), Some(index)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: search_once spielwerk|minimax POSITION-INDEX [DEPTH]");
+        eprintln!("usage: search_once spielwerk|minimax|bare POSITION-INDEX [DEPTH]");
         return ExitCode::FAILURE;
     };
     // A position index, or any position as its moves ("4453").
@@ -96,8 +108,9 @@ fn main() -> ExitCode {
     let (score, nodes) = match engine.as_str() {
         "spielwerk" => spielwerk(&pos, depth),
         "minimax" => self::minimax(&pos, depth),
+        "bare" => bare(&pos, depth),
         other => {
-            eprintln!("unknown engine {other}: spielwerk or minimax");
+            eprintln!("unknown engine {other}: spielwerk, minimax or bare");
             return ExitCode::FAILURE;
         }
     };

@@ -5,9 +5,12 @@
 //!   `minimax` crate (0.6) sees them, so that both search crates search the
 //!   very same game, and `minimax`'s Monte Carlo search as a Spielwerk
 //!   strategy;
+//! - [`bare_c4`]: a hand-written alpha-beta for that Connect Four alone,
+//!   the yardstick of how few instructions a node loop can spend;
 //! - [`connect_four_positions`]: the Connect Four positions and depths of
 //!   the alpha-beta comparison.
 
+pub mod bare_c4;
 pub mod minimax_c4;
 
 use spielwerk_testgames::ConnectFour;
