@@ -29,8 +29,11 @@ enum Kind {
     /// An empty slot.
     #[default]
     Empty,
+    /// The node's score.
     Exact,
+    /// At least the score (a cut-off).
     Lower,
+    /// At most the score (no move reached alpha).
     Upper,
 }
 
@@ -87,8 +90,9 @@ impl BareSearch {
     /// Searches `pos` to `depth` (iterations 1, 2, ..., `depth`) and
     /// returns the score for the side to move and the nodes of every
     /// iteration (positions entered and children evaluated, as
-    /// `board-search` counts them). The table's decisive scores count
-    /// from the root, so a second search empties it first.
+    /// `board-search` counts them); depth 0 searches nothing and scores 0.
+    /// The table's decisive scores count from the root, so a second search
+    /// empties it first.
     pub fn search(&mut self, pos: &ConnectFour, depth: u32) -> (i32, u64) {
         if self.nodes > 0 {
             self.table.fill(Slot::default());
