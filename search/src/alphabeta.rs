@@ -11,7 +11,8 @@ use board_core::{MoveList, ZobristHash};
 
 use crate::options::{Options, Parallelism};
 use crate::score::plies_to_end;
-use crate::searcher::{Busy, Searcher, Shared, Worker, terminal_score};
+use crate::score::terminal_score;
+use crate::searcher::{Busy, Searcher, Shared, Worker};
 use crate::ybw::{self, Ybw};
 use crate::{Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
 

@@ -40,7 +40,9 @@ pub use play::{
     DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,
 };
 pub use result::{Bound, SearchResult};
-pub use score::{INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, win_in};
+pub use score::{
+    INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, terminal_score, win_in,
+};
 pub use shared_table::{SharedTable, TableEntry};
 pub use strategy::{AlphaBetaStrategy, Choice, NoLegalMove, RandomStrategy, Strategy};
 pub use tt::{Entry, TranspositionTable};

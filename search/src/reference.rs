@@ -11,7 +11,7 @@
 
 use board_core::{Game, MoveList, Outcome, Stochastic};
 
-use crate::searcher::terminal_score;
+use crate::score::terminal_score;
 use crate::{Evaluator, MAX_EVAL};
 
 /// The negamax value of `pos` searched to `depth` plies, without pruning.

@@ -5,6 +5,8 @@
 //! so that the search prefers the fastest win and the slowest loss. An
 //! evaluation must stay strictly inside ±[`MAX_EVAL`].
 
+use board_core::{Outcome, Player};
+
 /// The score of a win at the root itself; a win `n` plies away scores
 /// `WIN - n`.
 pub const WIN: i32 = 1_000_000;
@@ -31,6 +33,29 @@ pub const fn win_in(ply: u32) -> i32 {
 #[must_use]
 pub const fn loss_in(ply: u32) -> i32 {
     -win_in(ply)
+}
+
+/// The score of a finished game for `to_move`, `ply` plies from the root:
+/// 0 for a draw, [`win_in`] or [`loss_in`] for a win of either side. What
+/// every search of this crate scores a finished game with, for loops and
+/// evaluators of one's own that must agree with it.
+///
+/// ```
+/// use board_core::{Outcome, Player};
+/// use board_search::{loss_in, terminal_score, win_in};
+/// let won = Outcome::Win(Player::First);
+/// assert_eq!(terminal_score(won, Player::First, 3), win_in(3));
+/// assert_eq!(terminal_score(won, Player::Second, 3), loss_in(3));
+/// assert_eq!(terminal_score(Outcome::Draw, Player::Second, 3), 0);
+/// ```
+#[inline]
+#[must_use]
+pub fn terminal_score(outcome: Outcome, to_move: Player, ply: u32) -> i32 {
+    match outcome {
+        Outcome::Draw => 0,
+        Outcome::Win(p) if p == to_move => win_in(ply),
+        Outcome::Win(_) => loss_in(ply),
+    }
 }
 
 /// Whether `score` is a proven win or loss rather than an evaluation.

@@ -12,12 +12,12 @@
 use crate::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-use board_core::{Game, MoveList, Outcome, Player, ZobristHash};
+use board_core::{Game, MoveList, Player, ZobristHash};
 
 use crate::options::Options;
-use crate::score::{from_table, is_decisive, to_table};
+use crate::score::{from_table, is_decisive, terminal_score, to_table};
 use crate::ybw::{self, SPLIT_DEPTH, Split, Ybw};
-use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable, loss_in, win_in};
+use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable};
 
 use std::sync::Arc;
 
@@ -39,16 +39,6 @@ const CHECK_INTERVAL: u64 = 256;
 /// benchmark positions, 1.7 % fewer on Reversi, 7.4 % on Fanorona; at 5 and
 /// more the extra nodes cost more than the saved lookups.
 const ETC_DEPTH: u32 = 4;
-
-/// The score of a finished game for `to_move`, `ply` plies from the root.
-#[inline]
-pub(crate) fn terminal_score(outcome: Outcome, to_move: Player, ply: u32) -> i32 {
-    match outcome {
-        Outcome::Draw => 0,
-        Outcome::Win(p) if p == to_move => win_in(ply),
-        Outcome::Win(_) => loss_in(ply),
-    }
-}
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a, E> {
