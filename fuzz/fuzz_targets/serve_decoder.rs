@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use spielwerk_program::protocol::{CLIENT_TYPES, ClientMsg};
+use spielcenter::protocol::{CLIENT_TYPES, ClientMsg};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

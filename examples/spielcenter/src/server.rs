@@ -1,5 +1,4 @@
-//! The command line of `spielwerk serve` and the start and stop of the
-//! server.
+//! The start and stop of the server.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -17,46 +16,63 @@ use super::protocol::PROTOCOL_VERSION;
 use super::store::{Backend, Store};
 use super::writer::tables_of;
 use super::{http, lobby, writer};
-use crate::output::{CliResult, Output};
 
-/// Arguments of `spielwerk serve`.
-#[derive(Debug, clap::Args)]
-pub struct Args {
+/// The server's settings (the options of `spielwerk serve`).
+#[derive(Debug, Clone)]
+pub struct Options {
     /// The address to listen on (port 0: a free port; the address is
     /// printed).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: SocketAddr,
+    pub addr: SocketAddr,
     /// The database: an SQLite file (created and migrated if needed), an
     /// `sqlite:` URL, or a `postgres://user:password@host/database` URL.
-    #[arg(long, default_value = "battlegeneral.sqlite")]
-    db: String,
+    pub db: String,
     /// Write every finished game as a Gravon XML file into DIR, then exit.
-    #[arg(long, value_name = "DIR")]
-    export_games: Option<PathBuf>,
+    pub export_games: Option<PathBuf>,
     /// Messages per second a connection may send on average.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    rate: u32,
+    pub rate: u32,
     /// Messages a connection may send in a burst.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    burst: u32,
+    pub burst: u32,
     /// Milliseconds until the setup screen offers the predefined setups.
-    #[arg(long, default_value_t = 5000)]
-    predefined_after_ms: u64,
+    pub predefined_after_ms: u64,
     /// Milliseconds a computer player waits before it moves.
-    #[arg(long, default_value_t = 700)]
-    computer_delay_ms: u64,
+    pub computer_delay_ms: u64,
     /// Run the session clock this many times faster than real time (for
     /// tests and demonstrations: at 60 the 5-minute move clock lasts 5
     /// seconds).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-    time_scale: u64,
+    pub time_scale: u64,
     /// Open WebSocket connections at most.
-    #[arg(long, default_value_t = 10_000)]
-    max_connections: usize,
+    pub max_connections: usize,
 }
 
-/// Runs `spielwerk serve`.
-pub fn run(args: &Args, out: Output) -> CliResult {
+/// Where results and progress go: one result (text, or one JSON object
+/// with `json`) on stdout, progress on stderr.
+#[derive(Debug, Clone, Copy)]
+struct Output {
+    json: bool,
+}
+
+impl Output {
+    fn result(self, json: serde_json::Value, text: impl FnOnce() -> String) {
+        if self.json {
+            println!("{json}");
+        } else {
+            println!("{}", text());
+        }
+    }
+
+    fn progress(self, line: impl std::fmt::Display) {
+        eprintln!("{line}");
+    }
+}
+
+/// The error of [`run`]: a message for the operator.
+pub type RunResult = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// Runs the server until SIGINT or SIGTERM (or, with `export_games`,
+/// exports the stored games and returns). With `json`, the result is one
+/// JSON object on stdout.
+pub fn run(args: &Options, json: bool) -> RunResult {
+    let out = Output { json };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -64,7 +80,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     runtime.block_on(serve(args, out))
 }
 
-async fn serve(args: &Args, out: Output) -> CliResult {
+async fn serve(args: &Options, out: Output) -> RunResult {
     let store = Store::open(&args.db).await?;
     if let Some(dir) = &args.export_games {
         let result = export_all(&store, dir, out).await;
@@ -172,7 +188,7 @@ async fn stop_signal() {
     }
 }
 
-async fn export_all(store: &Store, dir: &Path, out: Output) -> CliResult {
+async fn export_all(store: &Store, dir: &Path, out: Output) -> RunResult {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let (mut after, mut written, mut skipped) = (0, 0usize, 0usize);
     loop {

@@ -857,7 +857,7 @@ mod tests {
     /// heading.
     #[test]
     fn the_protocol_document_covers_every_message() {
-        let doc = include_str!("../../docs/protocol.md");
+        let doc = include_str!("../../../docs/protocol.md");
         let (client, server) = doc
             .split_once("## Server to client")
             .expect("the two sections");

@@ -23,22 +23,22 @@ pub const ASSETS: [(&str, &str, &str); 4] = [
     (
         "/",
         "text/html; charset=utf-8",
-        include_str!("../../assets/battlegeneral/index.html"),
+        include_str!("../assets/battlegeneral/index.html"),
     ),
     (
         "/app.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../assets/battlegeneral/app.js"),
+        include_str!("../assets/battlegeneral/app.js"),
     ),
     (
         "/style.css",
         "text/css; charset=utf-8",
-        include_str!("../../assets/battlegeneral/style.css"),
+        include_str!("../assets/battlegeneral/style.css"),
     ),
     (
         "/favicon.svg",
         "image/svg+xml",
-        include_str!("../../assets/battlegeneral/favicon.svg"),
+        include_str!("../assets/battlegeneral/favicon.svg"),
     ),
 ];
 

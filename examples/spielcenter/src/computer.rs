@@ -128,7 +128,7 @@ pub fn shown(pos: &Position, player: Player, rng: &mut SplitMix64) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::serve::names::COMPUTER_PREFIX;
+    use crate::names::COMPUTER_PREFIX;
     use board_core::Game;
     use stratego_rules::{Preset, Setup};
 
