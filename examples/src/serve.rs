@@ -16,10 +16,12 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// The database: an SQLite file (created and migrated if needed), an
-    /// `sqlite:` URL, or a `postgres://user:password@host/database` URL.
-    #[arg(long, default_value = "battlegeneral.sqlite")]
-    db: String,
-    /// Write every finished game as a Gravon XML file into DIR, then exit.
+    /// `sqlite:` URL, or a `postgres://user:password@host/database` URL
+    /// [default: spielcenter.sqlite]
+    #[arg(long)]
+    db: Option<String>,
+    /// Write every finished game's record into DIR (Battlegeneral: Gravon
+    /// XML), then exit. Reads the database only.
     #[arg(long, value_name = "DIR")]
     export_games: Option<PathBuf>,
     /// Messages per second a connection may send on average.
@@ -42,14 +44,27 @@ pub struct Args {
     /// Open WebSocket connections at most.
     #[arg(long, default_value_t = 10_000)]
     max_connections: usize,
+    /// The time zone of the days: when the game of the day changes, and
+    /// the days and months of the score tables (an IANA name).
+    #[arg(long, default_value = "Europe/Berlin")]
+    zone: String,
+    /// An address the server is reached at, as a browser names it
+    /// (`https://games.example.org`); a browser's WebSocket must come from
+    /// one of them. Repeat for several. Default: the listen address.
+    #[arg(long = "origin", value_name = "URL")]
+    origins: Vec<String>,
 }
 
 /// Runs the server.
 #[cfg(feature = "serve")]
 pub fn run(args: &Args, out: Output) -> CliResult {
+    let db = match &args.db {
+        Some(db) => db.clone(),
+        None => default_db()?,
+    };
     let options = spielcenter::Options {
         addr: args.addr,
-        db: args.db.clone(),
+        db,
         export_games: args.export_games.clone(),
         rate: args.rate,
         burst: args.burst,
@@ -57,8 +72,25 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         computer_delay_ms: args.computer_delay_ms,
         time_scale: args.time_scale,
         max_connections: args.max_connections,
+        zone: args.zone.clone(),
+        origins: args.origins.clone(),
     };
     spielcenter::run(&options, out.json)
+}
+
+/// The database file when `--db` is not given: `spielcenter.sqlite`. A
+/// `battlegeneral.sqlite` of an earlier version beside it is not taken
+/// silently: the error says how to go on with it.
+#[cfg(feature = "serve")]
+fn default_db() -> CliResult<String> {
+    const DEFAULT: &str = "spielcenter.sqlite";
+    const EARLIER: &str = "battlegeneral.sqlite";
+    if !std::path::Path::new(DEFAULT).exists() && std::path::Path::new(EARLIER).exists() {
+        crate::fail!(
+            "{EARLIER} (the database of an earlier spielwerk serve) is here, {DEFAULT} is not: pass --db {EARLIER} to go on with it (it is migrated on start), or rename it to {DEFAULT}"
+        );
+    }
+    Ok(DEFAULT.to_owned())
 }
 
 /// Says how to build the server.

@@ -1,9 +1,16 @@
-//! The browser client end to end in headless Chromium, driven through
-//! chromedriver (W3C WebDriver over plain HTTP): two players enter names
-//! (a name with markup is refused and its error shown as text; a chat line
-//! with markup shows as text), challenge, accept, build and adopt
-//! predefined setups, play until a battle shows both ranks, see the clock
-//! run, and one closes the tab: the other wins.
+//! The Spielcenter's browser client end to end in headless Chromium,
+//! driven through chromedriver (W3C WebDriver over plain HTTP), the way
+//! people use it:
+//!
+//! - Battlegeneral: two players enter names (a name with markup is refused
+//!   and its error shown as text; a chat line with markup shows as text),
+//!   challenge, accept, build and adopt predefined setups, play until a
+//!   battle shows both ranks on a board with coordinates, see the clock
+//!   run; leaving asks first; a reload loses the game and says so.
+//! - Fanorona: a game against easy won by clicking (and one drag), with an
+//!   approach/withdrawal choice and a capture chain ended with Stop.
+//! - The game of the day in two browsers (one at phone width, by taps):
+//!   the same moves get the same replies, and the Bestenliste shows both.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
 //! them). Without them the test is skipped with a message, except in CI
@@ -172,6 +179,8 @@ impl Driver {
         }
         let caps = json!({ "capabilities": { "alwaysMatch": {
             "browserName": "chrome",
+            // A reload during a game asks "leave the page?": yes.
+            "unhandledPromptBehavior": "accept",
             "goog:chromeOptions": options,
             "goog:loggingPrefs": { "browser": "ALL" },
         }}});
@@ -269,6 +278,7 @@ impl Browser<'_> {
     }
 
     fn screenshot(&self, name: &str) {
+        self.js("window.scrollTo(0, 0); return 0;");
         let v = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(v.as_str().unwrap_or(""))
@@ -283,6 +293,28 @@ impl Browser<'_> {
         }
     }
 
+    /// Drags with the mouse from the centre of one element to another's, as
+    /// the page's pointer events see it.
+    fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.find(from), self.find(to));
+        let origin = |e: &str| json!({ ELEMENT: e });
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({ "actions": [{
+                "type": "pointer", "id": "mouse", "parameters": { "pointerType": "mouse" },
+                "actions": [
+                    { "type": "pointerMove", "duration": 0, "origin": origin(&a), "x": 0, "y": 0 },
+                    { "type": "pointerDown", "button": 0 },
+                    { "type": "pointerMove", "duration": 150, "origin": origin(&b), "x": 4, "y": 3 },
+                    { "type": "pointerMove", "duration": 50, "origin": origin(&b), "x": 0, "y": 0 },
+                    { "type": "pointerUp", "button": 0 },
+                ],
+            }]})),
+        );
+        self.call("DELETE", "/actions", None);
+    }
+
     /// The page's console errors (a script error, a refused resource).
     fn console_errors(&self) -> Vec<String> {
         let log = self.call("POST", "/se/log", Some(json!({ "type": "browser" })));
@@ -293,12 +325,6 @@ impl Browser<'_> {
             .filter(|e| e["level"] == "SEVERE")
             .map(|e| e["message"].as_str().unwrap_or("").to_string())
             .collect()
-    }
-
-    /// Closes the tab (and the browser): the page's socket drops.
-    fn close(mut self) {
-        self.open = false;
-        self.call("DELETE", "", None);
     }
 }
 
@@ -355,20 +381,58 @@ fn click_a_move(b: &Browser<'_>, rng: &mut serve_common::Rng) -> bool {
     true
 }
 
+/// The browser tests run one at a time (each starts Chromium twice).
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Whether Chromium is here; skips (or, in CI, fails) otherwise.
+fn browser_available() -> bool {
+    if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
+        return true;
+    }
+    let why = format!(
+        "{CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)"
+    );
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI needs the browser: {why}"
+    );
+    eprintln!("skipped: {why}");
+    false
+}
+
+/// Enters the Spielcenter with `name` from its name screen.
+fn enter(b: &Browser<'_>, url: &str, name: &str) {
+    b.go(url);
+    b.wait(
+        "the name screen",
+        "!document.getElementById('login').hidden",
+    );
+    b.type_into("#name-input", name);
+    b.click("#name-submit");
+    b.wait("the start page", "!document.getElementById('home').hidden");
+}
+
+/// Installs a trap that notes any alert (script from a message would call
+/// one).
+fn trap_alerts(b: &Browser<'_>) {
+    b.js("window.__alerted = false; window.alert = () => { window.__alerted = true; }; return 0;");
+}
+
+fn no_script_ran(b: &Browser<'_>) {
+    assert_eq!(b.js("return window.__alerted;"), json!(false));
+    assert_eq!(
+        b.js("return document.querySelectorAll('img, script:not([src])').length;"),
+        json!(0)
+    );
+}
+
 #[test]
-fn two_players_in_headless_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
-        let why = format!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)"
-        );
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs the browser: {why}"
-        );
-        eprintln!("skipped: {why}");
+fn battlegeneral_in_two_browsers() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !browser_available() {
         return;
     }
-    let dir = temp_dir("browser");
+    let dir = temp_dir("browser-bg");
     let server = Server::start(
         dir.join("db.sqlite").to_str().expect("path"),
         &["--predefined-after-ms", "1500"],
@@ -381,12 +445,10 @@ fn two_players_in_headless_chromium() {
     // Names: markup is refused, and the refusal shows the markup as text.
     anna.go(&url);
     anna.wait(
-        "the login screen",
+        "the name screen",
         "!document.getElementById('login').hidden",
     );
-    anna.js(
-        "window.__alerted = false; window.alert = () => { window.__alerted = true; }; return 0;",
-    );
+    trap_alerts(&anna);
     let markup = "<img src=x onerror=alert(1)>";
     anna.type_into("#name-input", markup);
     anna.click("#name-submit");
@@ -401,16 +463,12 @@ fn two_players_in_headless_chromium() {
     );
     anna.type_into("#name-input", "anna");
     anna.click("#name-submit");
-    anna.wait("anna's lobby", "!document.getElementById('lobby').hidden");
-
-    bert.go(&url);
-    bert.wait(
-        "the login screen",
-        "!document.getElementById('login').hidden",
+    anna.wait(
+        "anna's start page",
+        "!document.getElementById('home').hidden",
     );
-    bert.type_into("#name-input", "bert");
-    bert.click("#name-submit");
-    bert.wait("bert's lobby", "!document.getElementById('lobby').hidden");
+    trap_alerts(&anna);
+    enter(&bert, &url, "bert");
 
     // Chat with markup shows as text in the other browser.
     let evil = "<img src=x onerror=alert(2)><script>alert(3)</script> hello";
@@ -422,19 +480,29 @@ fn two_players_in_headless_chromium() {
     );
     let line = anna.js("return document.querySelector('#chat li .text').textContent;");
     assert_eq!(line, json!(evil));
-    assert_eq!(
-        anna.js("return document.querySelectorAll('img, script:not([src])').length;"),
-        json!(0)
-    );
-    assert_eq!(anna.js("return window.__alerted;"), json!(false));
+    no_script_ran(&anna);
+    let challenge = ".player[data-name='bert'] .challenge[data-kind='battlegeneral']";
     anna.wait(
         "bert in the list",
-        "document.querySelector(\".player[data-name='bert'] .challenge\")",
+        &format!("document.querySelector(\"{challenge}\")"),
     );
-    anna.screenshot("lobby.png");
+    // The computers are listed once each, in the order of their levels.
+    let computers = anna.js(
+        "return [...document.querySelectorAll('#players .player')].map(e => e.dataset.name).filter(n => n.startsWith('Computer'));",
+    );
+    assert_eq!(
+        computers,
+        json!([
+            "Computer (easy)",
+            "Computer (medium)",
+            "Computer (hard)",
+            "Computer (max)"
+        ])
+    );
+    anna.screenshot("start.png");
 
     // Anna challenges (Blue), Bert accepts (Red).
-    anna.click(".player[data-name='bert'] .challenge");
+    anna.click(challenge);
     bert.wait(
         "anna's challenge",
         "document.querySelector(\".incoming[data-name='anna'] .accept\")",
@@ -446,6 +514,19 @@ fn two_players_in_headless_chromium() {
             "!document.getElementById('setup-panel').hidden",
         );
     }
+    // The board has coordinates, as each player sees it.
+    assert_eq!(
+        bert.js("return document.querySelector('.coords.files').textContent;"),
+        json!("abcdefghij")
+    );
+    assert_eq!(
+        anna.js("return document.querySelector('.coords.files').textContent;"),
+        json!("jihgfedcba")
+    );
+    assert_eq!(
+        anna.js("return document.querySelector('.coords.ranks').textContent;"),
+        json!("12345678910")
+    );
 
     // Piece by piece: a click places the next piece (the Flag first), a
     // click on it takes it back.
@@ -495,12 +576,24 @@ fn two_players_in_headless_chromium() {
         anna.js("return document.querySelector(\"[data-square='a10'] .piece\").dataset.rank;"),
         rank
     );
-    anna.screenshot("setup.png");
+    anna.screenshot("battlegeneral-setup.png");
     anna.click("#ready");
     bert.click("#ready");
     for b in [&anna, &bert] {
         b.wait("the game", "!document.getElementById('game-panel').hidden");
     }
+    // A reload or a closed tab would lose the game: the page asks first.
+    let asks = "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e); return e.defaultPrevented;";
+    assert_eq!(anna.js(asks), json!(true));
+    // The tab's title tells whose move it is: Red's (Bert's).
+    bert.wait("bert's title", "document.title.startsWith('●')");
+    assert!(
+        !anna
+            .js("return document.title;")
+            .as_str()
+            .unwrap()
+            .starts_with('●')
+    );
 
     // Play until a battle shows both ranks (and one that leaves a revealed
     // piece on the board, after a dozen plies, for the screenshot).
@@ -545,6 +638,11 @@ fn two_players_in_headless_chromium() {
             li[2].as_str().unwrap_or(""),
         );
         assert!(a != "?" && d != "?" && text.contains("attacks"), "{li}");
+        // The newest battle is on top and numbered highest.
+        let numbered = b.js(
+            "const ol = document.getElementById('battles'); return [ol.reversed, ol.children.length];",
+        );
+        assert_eq!(numbered[0], json!(true));
     }
 
     // The clock runs.
@@ -557,26 +655,375 @@ fn two_players_in_headless_chromium() {
     std::thread::sleep(Duration::from_millis(2200));
     let later = clock(&anna);
     assert!(later < first, "the clock runs: {first} then {later}");
-    anna.screenshot("game.png");
-    bert.screenshot("game-phone.png");
+    anna.screenshot("battlegeneral-game.png");
+    bert.screenshot("battlegeneral-phone.png");
     for b in [&anna, &bert] {
         let errors = b.console_errors();
         assert!(errors.is_empty(), "console errors: {errors:?}");
     }
 
-    // Bert closes his tab: Anna wins.
-    bert.close();
-    anna.wait("the result", "!document.getElementById('result').hidden");
+    // Leaving asks first; "play on" keeps the game.
+    bert.click("#leave");
+    bert.wait("the question", "!document.getElementById('confirm').hidden");
+    bert.click("#confirm-no");
+    bert.wait("no question", "document.getElementById('confirm').hidden");
+    assert_eq!(
+        bert.js("return document.getElementById('result').hidden;"),
+        json!(true)
+    );
+    bert.click("#leave");
+    bert.wait("the question", "!document.getElementById('confirm').hidden");
+    bert.click("#confirm-yes");
+    for b in [&anna, &bert] {
+        b.wait("the result", "!document.getElementById('result').hidden");
+    }
     assert_eq!(anna.text("#result-title"), "You win!");
-    assert!(anna.text("#result-text").contains("left"));
+    assert!(
+        anna.text("#result-text")
+            .contains("Your opponent left the game.")
+    );
+    assert_eq!(bert.text("#result-title"), "You lose");
+    assert!(bert.text("#result-text").contains("You left the game."));
+    // The end shows the whole enemy army.
+    let unknown =
+        anna.js("return document.querySelectorAll('#board .piece[data-rank=\"?\"]').length;");
+    assert_eq!(unknown, json!(0));
     let games = server.get_json("/api/games");
     assert_eq!(games[0]["reason"], "left");
     assert_eq!(games[0]["reason_player"], "red");
     assert_eq!(games[0]["outcome"], "blue");
-    anna.click("#back");
+    for b in [&anna, &bert] {
+        b.click("#back");
+        b.wait(
+            "the start page again",
+            "!document.getElementById('home').hidden",
+        );
+    }
+
+    // A reload during a game loses it; the page says so after the reload
+    // (and takes the name back with its token).
     anna.wait(
-        "the lobby again",
-        "!document.getElementById('lobby').hidden",
+        "bert free again",
+        &format!("document.querySelector(\"{challenge}\")"),
     );
+    anna.click(challenge);
+    bert.wait(
+        "anna's challenge",
+        "document.querySelector(\".incoming[data-name='anna'] .accept\")",
+    );
+    bert.click(".incoming[data-name='anna'] .accept");
+    bert.wait(
+        "the setup screen",
+        "!document.getElementById('setup-panel').hidden",
+    );
+    bert.go(&url);
+    bert.wait(
+        "the start page after the reload",
+        "!document.getElementById('home').hidden",
+    );
+    bert.wait(
+        "the word of the lost game",
+        "!document.getElementById('notice').hidden",
+    );
+    let notice = bert.text("#notice-text");
+    assert!(notice.contains("ended when you left the page"), "{notice}");
+    anna.wait("the result", "!document.getElementById('result').hidden");
+    assert_eq!(anna.text("#result-title"), "You win!");
+    no_script_ran(&anna);
     drop(anna);
+}
+
+/// The Fanorona position a page shows (for the test's own player).
+fn fanorona_board(b: &Browser<'_>) -> fanorona_rules::Position {
+    let stones = b.js(
+        "return [...document.querySelectorAll('#fa-board .point')].map(p => { const s = p.querySelector('.stone'); return [p.dataset.point, s ? s.dataset.stone : '']; });",
+    );
+    let mut grid = [['.'; 9]; 5];
+    for entry in stones.as_array().unwrap() {
+        let name = entry[0].as_str().unwrap();
+        let (c, r) = (
+            (name.as_bytes()[0] - b'a') as usize,
+            (name.as_bytes()[1] - b'1') as usize,
+        );
+        grid[r][c] = match entry[1].as_str().unwrap() {
+            "W" => 'W',
+            "B" => 'B',
+            _ => '.',
+        };
+    }
+    let rows: Vec<String> = (0..5)
+        .rev()
+        .map(|r| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for &cell in &grid[r] {
+                if cell == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(cell);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    format!("{} w", rows.join("/"))
+        .parse()
+        .expect("the page's board")
+}
+
+/// Plays `mv` in the page by clicking its points (or dragging its first
+/// step), tapping a stone of the right row where a step can capture
+/// either way, and pressing Stop where the chain could go on.
+fn click_fanorona_move(
+    b: &Browser<'_>,
+    pos: &fanorona_rules::Position,
+    mv: fanorona_rules::Move,
+    drag: bool,
+) -> (bool, bool) {
+    let point = |p: &str| format!("#fa-board .point[data-point='{p}']");
+    let mut turn = fanorona_rules::Turn::new(pos);
+    let mut at = mv.start();
+    let (mut chose, mut stopped) = (false, false);
+    for (i, step) in mv.steps().enumerate() {
+        let to = at.step(step.direction).unwrap();
+        let options = turn.steps_from(at);
+        let mine = *options
+            .iter()
+            .find(|o| o.to == to && o.capture == step.capture)
+            .expect("a step of the move");
+        if i == 0 && drag {
+            b.drag(&point(&at.to_string()), &point(&to.to_string()));
+        } else {
+            if i == 0 {
+                b.click(&point(&at.to_string()));
+            }
+            b.click(&point(&to.to_string()));
+        }
+        if options.iter().filter(|o| o.to == to).count() > 1 {
+            b.wait(
+                "the choice of rows",
+                "!document.getElementById('fa-choice').hidden",
+            );
+            let stone = mine.captured.iter().next().unwrap().to_string();
+            b.click(&point(&stone));
+            chose = true;
+        }
+        turn.step(mine).unwrap();
+        at = to;
+    }
+    // Stopping where the chain could go on.
+    if !turn.is_complete() {
+        b.wait(
+            "the stop button",
+            "!document.getElementById('fa-stop').hidden",
+        );
+        b.click("#fa-stop");
+        stopped = true;
+    }
+    (chose, stopped)
+}
+
+/// Waits until it is the page's player's move (after the computer's reply
+/// has been shown step by step) or the game is over; returns whether it is
+/// over.
+fn fanorona_turn(b: &Browser<'_>) -> bool {
+    b.wait(
+        "my move or the end",
+        "document.getElementById('fa-turn').classList.contains('mine') || !document.getElementById('result').hidden",
+    );
+    b.js("return !document.getElementById('result').hidden;") == json!(true)
+}
+
+#[test]
+fn fanorona_against_the_computer_by_clicking() {
+    use board_core::Game;
+    use board_search::Strategy;
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !browser_available() {
+        return;
+    }
+    let dir = temp_dir("browser-fanorona");
+    let server = Server::start(
+        dir.join("db.sqlite").to_str().expect("path"),
+        &["--computer-delay-ms", "0"],
+    );
+    let url = format!("http://{}/", server.addr);
+    let driver = Driver::start();
+    let anna = driver.session(&dir.join("profile-anna"), false);
+    enter(&anna, &url, "anna");
+    anna.click("#card-fanorona .level[data-level='easy']");
+    anna.wait("the board", "document.getElementById('fa-board')");
+    assert!(!fanorona_turn(&anna));
+    // The first move: f3 to e3 captures either way; both rows are shown.
+    anna.click("#fa-board .point[data-point='f3']");
+    anna.click("#fa-board .point[data-point='e3']");
+    anna.wait("the choice", "!document.getElementById('fa-choice').hidden");
+    let rows = anna.js(
+        "return [[...document.querySelectorAll('#fa-board .stone.row-a')].map(s => s.closest('.point').dataset.point), [...document.querySelectorAll('#fa-board .stone.row-w')].map(s => s.closest('.point').dataset.point)];",
+    );
+    assert_eq!(rows, json!([["d3"], ["g3"]]));
+    anna.screenshot("fanorona-choice.png");
+    // Tap the withdrawal row.
+    anna.click("#fa-board .point[data-point='g3']");
+    let mut over = fanorona_turn(&anna);
+    let mut stopped = false;
+    let mut dragged = false;
+    let mut moves = 1;
+    while !over {
+        assert!(moves < 200, "the game went on and on");
+        let pos = fanorona_board(&anna);
+        let mut list = fanorona_rules::MoveList::new();
+        pos.legal_moves(&mut list);
+        // Once, stop a chain that could go on.
+        let early = (!stopped)
+            .then(|| {
+                list.iter().copied().find(|m| {
+                    let t = m.to_string();
+                    m.is_capture()
+                        && list
+                            .iter()
+                            .any(|n| n.to_string().starts_with(&format!("{t}-")))
+                })
+            })
+            .flatten();
+        let mv = early.unwrap_or_else(|| {
+            fanorona_rules::ai::Computer::new(fanorona_rules::ai::Level::Medium)
+                .choose(&pos)
+                .expect("a move")
+                .mv
+        });
+        let drag = !dragged && mv.len() == 1;
+        let (_, s) = click_fanorona_move(&anna, &pos, mv, drag);
+        stopped |= s;
+        dragged |= drag;
+        moves += 1;
+        anna.wait(
+            "the move sent",
+            "!document.getElementById('fa-turn').classList.contains('mine') || !document.getElementById('result').hidden",
+        );
+        over = fanorona_turn(&anna);
+    }
+    assert!(stopped, "a chain was stopped");
+    assert!(dragged, "a move was dragged");
+    assert_eq!(anna.text("#result-title"), "You win!");
+    let games = server.get_json("/api/games?kind=fanorona");
+    assert_eq!(games[0]["outcome"], "white");
+    assert_eq!(games[0]["players"][0], "anna");
+    let errors = anna.console_errors();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+}
+
+#[test]
+fn the_game_of_the_day_in_two_browsers_and_the_bestenliste() {
+    use board_core::Game;
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !browser_available() {
+        return;
+    }
+    let dir = temp_dir("browser-daily");
+    let server = Server::start(
+        dir.join("db.sqlite").to_str().expect("path"),
+        &["--computer-delay-ms", "0"],
+    );
+    let url = format!("http://{}/", server.addr);
+    let driver = Driver::start();
+    let anna = driver.session(&dir.join("profile-anna"), false);
+    let bert = driver.session(&dir.join("profile-bert"), true);
+    enter(&anna, &url, "anna");
+    enter(&bert, &url, "bert");
+    trap_alerts(&bert);
+    // Hostile text in the chat shows as text at phone width too.
+    let evil = "<img src=x onerror=alert(4)> tag";
+    anna.type_into("#chat-input", evil);
+    anna.click("#chat-form button");
+    bert.wait(
+        "the chat line",
+        "document.querySelectorAll('#chat li').length > 0",
+    );
+    assert_eq!(
+        bert.js("return document.querySelector('#chat li .text').textContent;"),
+        json!(evil)
+    );
+    no_script_ran(&bert);
+    // Both play the day's game with the same moves: the first legal move
+    // in the order of the notation, five times, then they leave.
+    for b in [&anna, &bert] {
+        b.click("#daily-fanorona");
+        b.wait("the board", "document.getElementById('fa-board')");
+        assert!(b.text("#fa-daily").contains("counts for the Bestenliste"));
+        for _ in 0..5 {
+            assert!(!fanorona_turn(b), "the game ended early");
+            let pos = fanorona_board(b);
+            let mut list = fanorona_rules::MoveList::new();
+            pos.legal_moves(&mut list);
+            let mut texts: Vec<(String, fanorona_rules::Move)> =
+                list.iter().map(|m| (m.to_string(), *m)).collect();
+            texts.sort();
+            click_fanorona_move(b, &pos, texts[0].1, false);
+            b.wait(
+                "the move sent",
+                "!document.getElementById('fa-turn').classList.contains('mine') || !document.getElementById('result').hidden",
+            );
+        }
+        assert!(!fanorona_turn(b));
+        b.click("#leave");
+        b.wait("the question", "!document.getElementById('confirm').hidden");
+        b.click("#confirm-yes");
+        b.wait("the result", "!document.getElementById('result').hidden");
+        assert!(
+            b.text("#result-text")
+                .contains("It counts for today's Bestenliste.")
+        );
+        b.click("#back");
+        b.wait("the start page", "!document.getElementById('home').hidden");
+    }
+    // The same moves got the same replies.
+    let games = server.get_json("/api/games?kind=fanorona");
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["daily"], games[1]["daily"]);
+    assert_eq!(
+        games[0]["record"].get("moves"),
+        None,
+        "lists carry no records"
+    );
+    let record =
+        |id: &Value| server.get_json(&format!("/api/games/{id}"))["record"]["moves"].clone();
+    assert_eq!(record(&games[0]["id"]), record(&games[1]["id"]));
+    // The Bestenliste of the day shows both, with the same score.
+    for b in [&anna, &bert] {
+        b.click("#board-tabs .tab[data-board='fanorona']");
+        b.click("#period-tabs .tab[data-period='day']");
+        b.wait(
+            "both in the list",
+            "document.querySelectorAll('#scores tbody tr').length === 2",
+        );
+        let rows = b.js("return [...document.querySelectorAll('#scores tbody tr')].map(r => r.children[1].textContent + ' ' + r.children[2].textContent);");
+        let rows: Vec<String> = serde_json::from_value(rows).unwrap();
+        assert!(
+            rows.iter().any(|r| r.starts_with("anna "))
+                && rows.iter().any(|r| r.starts_with("bert ")),
+            "{rows:?}"
+        );
+        assert_eq!(rows[0].split(' ').nth(1), rows[1].split(' ').nth(1));
+        // Today's game is played: another is practice.
+        assert!(b.text("#daily-info").contains("you have played it today"));
+    }
+    anna.screenshot("bestenliste.png");
+    // A second game of the day is practice.
+    bert.click("#daily-fanorona");
+    bert.wait("the board", "document.getElementById('fa-board')");
+    assert!(bert.text("#fa-daily").contains("practice"));
+    bert.screenshot("fanorona-phone.png");
+    for b in [&anna, &bert] {
+        let errors = b.console_errors();
+        assert!(errors.is_empty(), "console errors: {errors:?}");
+    }
 }

@@ -131,8 +131,8 @@ async fn load(clients: usize, scale: u64) -> Figures {
         }
     }
     expected.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
-    let board = server.get_json("/api/leaderboard?limit=10000");
-    let eternal = name_table(&board["eternal"], "points");
+    let board = server.get_json("/api/leaderboard?board=battlegeneral&period=eternal&limit=10000");
+    let eternal = name_table(&board[0]["tables"][0]["rows"], "points");
     assert_eq!(
         eternal, expected,
         "the leaderboard is the sum of the results"

@@ -36,11 +36,17 @@ fn server(name: &str, extra: &[&str]) -> Server {
 /// The token of every square as `viewer` may see the referee position
 /// (an oracle written independently of the server's code).
 fn oracle_board(pos: &Position, viewer: Player) -> Vec<Value> {
+    oracle(pos, Some(viewer))
+}
+
+/// The tokens of the referee position as `viewer` may see it (`None`:
+/// every rank, as at the end of the game).
+fn oracle(pos: &Position, viewer: Option<Player>) -> Vec<Value> {
     Square::all()
         .map(|sq| match pos.piece_at(sq) {
             None => Value::Null,
             Some(bp) => {
-                let known = bp.piece.owner == viewer || bp.revealed;
+                let known = viewer.is_none_or(|v| bp.piece.owner == v) || bp.revealed;
                 let mut t = String::from(if bp.piece.owner == Player::First {
                     "r"
                 } else {
@@ -152,6 +158,12 @@ fn check_frames(frames: &[String], me: Player, red: &Deployment, blue: &Deployme
                     );
                 }
             }
+            "game_over" => {
+                // The game is over: both armies are shown, every rank.
+                assert!(pos.outcome().is_some(), "{raw}");
+                let board = v["board"].as_array().expect("the final board");
+                assert_eq!(board, &oracle(&pos, None), "the final board");
+            }
             _ => {
                 assert!(v.get("board").is_none(), "{ty} carries a board");
                 assert!(!raw.contains("\"rank\""), "{ty} names a rank: {raw}");
@@ -193,16 +205,16 @@ async fn whole_games_never_show_a_player_a_hidden_rank() {
         assert_eq!(seen_blue, seen_red);
         // The stored game has the same moves.
         let stored = s.get_json(&format!("/api/games/{game}"));
-        let stored_moves: Vec<String> = stored["moves"]
-            .as_array()
+        let stored_moves: Vec<&str> = stored["record"]["moves"]
+            .as_str()
             .unwrap()
-            .iter()
-            .map(|m| m["move"].as_str().unwrap().to_string())
+            .split_whitespace()
             .collect();
         let played: Vec<String> = seen_red.iter().map(ToString::to_string).collect();
         assert_eq!(stored_moves, played);
-        assert_eq!(stored["red_setup"], red_d);
-        assert_eq!(stored["blue_setup"], blue_d);
+        assert_eq!(stored["record"]["red_setup"], red_d);
+        assert_eq!(stored["record"]["blue_setup"], blue_d);
+        assert_eq!(stored["players"], json!([bn, an]));
     }
 }
 
@@ -243,30 +255,30 @@ async fn the_lobby_has_names_chat_and_challenges() {
         assert_eq!(p["computer"], i < 4, "{p}");
     }
     assert_eq!(lobby["chat"][0]["text"], "hello <b>all</b>");
-    assert_eq!(lobby["leaderboard"]["eternal"], json!([]));
-    let joined = loop {
-        let p = anna.expect("player").await;
-        if p["name"] == "bert" {
-            break p;
-        }
-    };
+    assert_eq!(lobby["boards"][0]["board"], "battlegeneral");
+    assert_eq!(lobby["boards"][0]["tables"][1]["period"], "eternal");
+    assert_eq!(lobby["boards"][0]["tables"][1]["rows"], json!([]));
+    let joined = anna.news_of("bert").await.expect("bert came");
     assert_eq!(
         (joined["name"].as_str(), joined["state"].as_str()),
         (Some("bert"), Some("idle"))
     );
     // Challenge, withdraw, challenge, decline.
-    anna.send(json!({"type": "challenge", "to": "BERT"})).await;
+    let bg = |name: &str| json!([{"name": name, "kind": "battlegeneral"}]);
+    anna.send(json!({"type": "challenge", "to": "BERT", "kind": "battlegeneral"}))
+        .await;
     let c = bert.expect("challenges").await; // the empty one after naming
     assert_eq!(c["incoming"], json!([]));
     let c = bert.expect("challenges").await;
-    assert_eq!(c["incoming"], json!(["anna"]));
+    assert_eq!(c["incoming"], bg("anna"));
     anna.expect("challenges").await;
     let c = anna.expect("challenges").await;
-    assert_eq!(c["outgoing"], json!(["bert"]));
+    assert_eq!(c["outgoing"], bg("bert"));
     anna.send(json!({"type": "withdraw", "to": "bert"})).await;
     assert_eq!(bert.expect("challenges").await["incoming"], json!([]));
-    anna.send(json!({"type": "challenge", "to": "bert"})).await;
-    assert_eq!(bert.expect("challenges").await["incoming"], json!(["anna"]));
+    anna.send(json!({"type": "challenge", "to": "bert", "kind": "battlegeneral"}))
+        .await;
+    assert_eq!(bert.expect("challenges").await["incoming"], bg("anna"));
     bert.send(json!({"type": "decline", "from": "anna"})).await;
     assert_eq!(anna.expect("declined").await["by"], "bert");
     // Accepted: both are in the setup, then playing, then idle again.
@@ -276,16 +288,28 @@ async fn the_lobby_has_names_chat_and_challenges() {
         .await;
     bert.send(json!({"type": "ready", "game": game, "deployment": deployment(1)}))
         .await;
-    // Carl sees both in a game (news of a player comes at most every
-    // 100 ms with its latest state: setting up, or playing already).
-    let mut busy = std::collections::BTreeSet::new();
+    // Carl sees both in a game, against whom (news of players comes at
+    // most every 250 ms, each player's latest state).
+    let mut busy = std::collections::BTreeMap::new();
     while busy.len() < 2 {
-        let p = carl.expect("player").await;
-        if p["state"] == "playing" || p["state"] == "setup" {
-            busy.insert(p["name"].as_str().unwrap().to_string());
+        let p = carl.expect("players").await;
+        for info in p["changed"].as_array().unwrap() {
+            if info["state"] == "playing" {
+                assert_eq!(info["kind"], "battlegeneral");
+                busy.insert(
+                    info["name"].as_str().unwrap().to_string(),
+                    info["opponent"].as_str().unwrap().to_string(),
+                );
+            }
         }
     }
-    assert_eq!(busy.into_iter().collect::<Vec<_>>(), ["anna", "bert"]);
+    assert_eq!(
+        busy.into_iter().collect::<Vec<_>>(),
+        [
+            ("anna".to_owned(), "bert".to_owned()),
+            ("bert".to_owned(), "anna".to_owned())
+        ]
+    );
     bert.expect("state").await;
     bert.send(json!({"type": "leave", "game": game})).await;
     let over = anna.expect("game_over").await;
@@ -295,14 +319,16 @@ async fn the_lobby_has_names_chat_and_challenges() {
     );
     let mut idle = std::collections::BTreeSet::new();
     while idle.len() < 2 {
-        let p = carl.expect("player").await;
-        if p["state"] == "idle" {
-            idle.insert(p["name"].as_str().unwrap().to_string());
+        let p = carl.expect("players").await;
+        for info in p["changed"].as_array().unwrap() {
+            if info["state"] == "idle" {
+                idle.insert(info["name"].as_str().unwrap().to_string());
+            }
         }
     }
     // A player who closes the tab leaves the list.
     bert.close().await;
-    assert_eq!(carl.expect("player_left").await["name"], "bert");
+    assert_eq!(carl.news_of("bert").await, None);
     let status = s.get_json("/api/status");
     assert_eq!(
         (status["players"].as_u64(), status["games"].as_u64()),
@@ -314,7 +340,7 @@ async fn the_lobby_has_names_chat_and_challenges() {
 async fn bad_input_gets_a_typed_error_and_changes_nothing() {
     let s = server("bad", &["--predefined-after-ms", "60000"]);
     let mut x = Client::connect(s.addr).await;
-    assert_eq!(x.welcome["protocol"], 1);
+    assert_eq!(x.welcome["protocol"], 2);
     assert_eq!(x.welcome["limits"]["max_message_bytes"], 65536);
     for (text, code) in [
         ("{", "bad_json"),
@@ -331,7 +357,11 @@ async fn bad_input_gets_a_typed_error_and_changes_nothing() {
             "bad_field",
         ),
         ("{\"type\":\"chat\",\"text\":\"hi\"}", "no_name"),
-        ("{\"type\":\"challenge\",\"to\":\"x\"}", "no_name"),
+        (
+            "{\"type\":\"challenge\",\"to\":\"x\",\"kind\":\"battlegeneral\"}",
+            "no_name",
+        ),
+        ("{\"type\":\"challenge\",\"to\":\"x\"}", "bad_field"),
         (
             "{\"type\":\"move\",\"game\":1,\"move\":\"a4-a5\"}",
             "not_in_game",
@@ -382,11 +412,12 @@ async fn bad_input_gets_a_typed_error_and_changes_nothing() {
     y.expect("named").await;
     // Challenges.
     assert_eq!(
-        x.refused(json!({"type": "challenge", "to": "Anna"})).await,
+        x.refused(json!({"type": "challenge", "to": "Anna", "kind": "battlegeneral"}))
+            .await,
         "self_challenge"
     );
     assert_eq!(
-        x.refused(json!({"type": "challenge", "to": "nobody"}))
+        x.refused(json!({"type": "challenge", "to": "nobody", "kind": "battlegeneral"}))
             .await,
         "unknown_player"
     );
@@ -403,9 +434,11 @@ async fn bad_input_gets_a_typed_error_and_changes_nothing() {
             .await,
         "unknown_player"
     );
-    x.send(json!({"type": "challenge", "to": "bert"})).await;
+    x.send(json!({"type": "challenge", "to": "bert", "kind": "battlegeneral"}))
+        .await;
     assert_eq!(
-        x.refused(json!({"type": "challenge", "to": "bert"})).await,
+        x.refused(json!({"type": "challenge", "to": "bert", "kind": "battlegeneral"}))
+            .await,
         "already_challenged"
     );
     y.send(json!({"type": "accept", "from": "anna"})).await;
@@ -414,11 +447,13 @@ async fn bad_input_gets_a_typed_error_and_changes_nothing() {
     // A third player cannot challenge the busy ones.
     let mut z = Client::named(s.addr, "carl").await;
     assert_eq!(
-        z.refused(json!({"type": "challenge", "to": "anna"})).await,
+        z.refused(json!({"type": "challenge", "to": "anna", "kind": "battlegeneral"}))
+            .await,
         "busy"
     );
     assert_eq!(
-        x.refused(json!({"type": "challenge", "to": "carl"})).await,
+        x.refused(json!({"type": "challenge", "to": "carl", "kind": "battlegeneral"}))
+            .await,
         "busy"
     );
     // The setup screen.
@@ -534,7 +569,8 @@ async fn only_a_players_own_connection_acts_for_it() {
     let mut anna = Client::named(s.addr, "anna").await;
     let mut bert = Client::named(s.addr, "bert").await;
     let mut carl = Client::named(s.addr, "carl").await;
-    anna.send(json!({"type": "challenge", "to": "bert"})).await;
+    anna.send(json!({"type": "challenge", "to": "bert", "kind": "battlegeneral"}))
+        .await;
     // Carl cannot accept for Bert, withdraw for Anna, or take a name.
     assert_eq!(
         carl.refused(json!({"type": "accept", "from": "anna"}))
@@ -580,15 +616,31 @@ async fn only_a_players_own_connection_acts_for_it() {
             .await,
         "not_your_turn"
     );
-    // When Bert's connection goes, his name is free, but the new
+    // When Bert's connection goes, his name is free for him, but the new
     // connection is not in his game (which he lost by leaving).
+    let bert_token = bert.token.clone();
     bert.close().await;
     let over = anna.expect("game_over").await;
     assert_eq!(
         (over["winner"].as_str(), over["reason"].as_str()),
         (Some("anna"), Some("left"))
     );
-    let mut bert2 = Client::named(s.addr, "bert").await;
+    // The name has played: another browser cannot take it, Bert's own
+    // (with its token) can.
+    let mut thief = Client::connect(s.addr).await;
+    assert_eq!(
+        thief.refused(json!({"type": "name", "name": "bert"})).await,
+        "name_owned"
+    );
+    assert_eq!(
+        thief
+            .refused(
+                json!({"type": "name", "name": "bert", "token": "0123456789abcdef0123456789abcdef"})
+            )
+            .await,
+        "name_owned"
+    );
+    let mut bert2 = Client::named_with(s.addr, "bert", bert_token.as_deref()).await;
     assert_eq!(
         bert2
             .refused(json!({"type": "move", "game": game, "move": mv}))
@@ -673,13 +725,7 @@ async fn a_flooding_client_is_limited_then_disconnected_and_others_play_on() {
         f64::from(pongs) <= 60.0 + 20.0 * seconds + 1.0,
         "{pongs} pongs in {seconds} s"
     );
-    let left = loop {
-        let p = anna.expect("player_left").await;
-        if p["name"] == "flood" {
-            break p;
-        }
-    };
-    assert_eq!(left["name"], "flood");
+    assert_eq!(anna.news_of("flood").await, None, "the flooder left");
     assert!(
         slowest < Duration::from_secs(2),
         "others waited {slowest:?}"
@@ -697,6 +743,9 @@ fn static_paths_cannot_leave_the_embedded_assets() {
         ("/", "text/html"),
         ("/index.html", "text/html"),
         ("/app.js", "text/javascript"),
+        ("/i18n.js", "text/javascript"),
+        ("/battlegeneral.js", "text/javascript"),
+        ("/fanorona.js", "text/javascript"),
         ("/style.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
     ] {
@@ -748,7 +797,7 @@ async fn computer_players_accept_every_challenge_and_play_to_the_end() {
     // Both play the same computer player at once.
     let mut games = Vec::new();
     for c in [&mut anna, &mut bert] {
-        c.send(json!({"type": "challenge", "to": "computer (EASY)"}))
+        c.send(json!({"type": "challenge", "to": "computer (EASY)", "kind": "battlegeneral"}))
             .await;
         let start = c.expect("game_start").await;
         assert_eq!(start["colour"], "blue");
@@ -771,11 +820,18 @@ async fn computer_players_accept_every_challenge_and_play_to_the_end() {
         );
         let stored = s.get_json(&format!("/api/games/{game}"));
         assert_eq!(
-            (stored["red"].as_str(), stored["red_computer"].as_bool()),
+            (
+                stored["players"][0].as_str(),
+                stored["computers"][0].as_bool()
+            ),
             (Some("Computer (easy)"), Some(true))
         );
         assert_eq!(
-            stored["moves"].as_array().unwrap().len() as u64,
+            stored["record"]["moves"]
+                .as_str()
+                .unwrap()
+                .split_whitespace()
+                .count() as u64,
             stored["plies"].as_u64().unwrap()
         );
         assert!(played.moves > 0);
@@ -938,7 +994,7 @@ async fn the_move_clock_and_the_leaving_rules() {
     assert!(over["duration_ms"].as_u64().unwrap() >= 300_000);
     assert_eq!(
         over["points"][1],
-        json!({"name": "anna", "eternal": 10, "monthly": 10})
+        json!({"name": "anna", "points": {"eternal": 10, "month": 10}})
     );
     assert_eq!(bert.expect("game_over").await, over);
     // Leaving right after the setup, before 2 minutes: no count.
@@ -961,6 +1017,7 @@ async fn the_move_clock_and_the_leaving_rules() {
     bert.send(ready(game, 5)).await;
     bert.expect("state").await;
     tokio::time::sleep(Duration::from_millis(900)).await;
+    let token = bert.token.clone();
     bert.close().await;
     let over = anna.expect("game_over").await;
     assert_eq!(
@@ -972,7 +1029,7 @@ async fn the_move_clock_and_the_leaving_rules() {
         (Some("left"), Some(true), Some("anna"))
     );
     // Leaving during the setup, before 4 minutes: no count.
-    let mut bert = Client::named(s.addr, "bert").await;
+    let mut bert = Client::named_with(s.addr, "bert", token.as_deref()).await;
     let game = start_game(&mut anna, "anna", &mut bert, "bert").await;
     anna.send(ready(game, 6)).await;
     bert.send(json!({"type": "leave", "game": game})).await;
@@ -995,9 +1052,9 @@ async fn the_move_clock_and_the_leaving_rules() {
         ),
         (Some("setup_timeout"), Some("anna"), Some(true))
     );
-    let board = s.get_json("/api/leaderboard");
+    let board = s.get_json("/api/leaderboard?board=battlegeneral&period=eternal");
     assert_eq!(
-        board["eternal"],
+        board[0]["tables"][0]["rows"],
         json!([{"name": "anna", "points": 30}, {"name": "bert", "points": 0}])
     );
     let games = s.get_json("/api/games");

@@ -1,5 +1,5 @@
-//! Storage of `spielwerk serve`: the leaderboard is exactly
-//! `stratego_rules::leaderboard` over the stored games, games export as
+//! Storage of `spielwerk serve`: the leaderboard is exactly the duel rule
+//! of `spielcenter::leaderboard` over the stored games, games export as
 //! Gravon XML (HTTP and `--export-games`), and a server killed with
 //! SIGKILL while games run and finish loses no finished game and no point
 //! (SQLite, and PostgreSQL when `SPIELWERK_TEST_POSTGRES` names a server,
@@ -18,9 +18,12 @@ use serde_json::{Value, json};
 use serve_common::{
     Client, Server, deployment, name_table, play_random, start_game, temp_dir, try_play_random,
 };
+use spielcenter::calendar::{Calendar, DEFAULT_ZONE};
+use spielcenter::leaderboard::{Period, Standing, duel};
 use stratego_rules::gravon::GravonGame;
-use stratego_rules::leaderboard::{Leaderboard, YearMonth};
 use stratego_rules::{Deployment, Preset};
+
+const BOARD: &str = "battlegeneral";
 
 /// Fast clock (1500 times real time: 4 minutes are 160 ms) so that random
 /// games sometimes count and sometimes do not.
@@ -63,44 +66,71 @@ fn stored_games(s: &Server) -> Vec<Value> {
     all
 }
 
-/// The library's leaderboard over the stored games, with each game's
-/// points after it.
-fn replay(games: &[Value]) -> (Leaderboard, BTreeMap<u64, Vec<(String, u32)>>) {
-    let mut board = Leaderboard::default();
+/// The duel rule over the stored games, in the order stored (months in
+/// the server's time zone), with each game's eternal points after it.
+fn replay(games: &[Value]) -> (Standing, BTreeMap<u64, Vec<(String, u32)>>) {
+    let calendar = Calendar::new(DEFAULT_ZONE).unwrap();
+    let mut board = Standing::default();
     let mut after = BTreeMap::new();
     for g in games {
-        let (red, blue) = (g["red"].as_str().unwrap(), g["blue"].as_str().unwrap());
+        let (red, blue) = (
+            g["players"][0].as_str().unwrap(),
+            g["players"][1].as_str().unwrap(),
+        );
         if g["counted"] == true {
             let outcome =
                 outcome_of(g["outcome"].as_str().unwrap()).expect("a counted game has a result");
-            let month = YearMonth::from_unix_millis(g["ended_at"].as_u64().unwrap());
-            board.record(red, blue, outcome, month);
+            let day = calendar.day_of(g["ended_at"].as_u64().unwrap());
+            let changes = duel(
+                &board,
+                BOARD,
+                &[Period::Month(day.month()), Period::Eternal],
+                [red, blue],
+                outcome,
+            );
+            board.apply(&changes);
         }
+        let eternal = |n: &str| board.points(BOARD, Period::Eternal, n).unwrap_or(0);
         after.insert(
             g["id"].as_u64().unwrap(),
             vec![
-                (red.to_string(), board.eternal(red)),
-                (blue.to_string(), board.eternal(blue)),
+                (red.to_string(), eternal(red)),
+                (blue.to_string(), eternal(blue)),
             ],
         );
     }
     (board, after)
 }
 
-/// The stored leaderboard must be the library's over the stored games.
-fn check_leaderboard(s: &Server, games: &[Value]) -> Leaderboard {
+/// A player's eternal points as `game_over` tells them.
+fn told(over: &Value) -> Vec<(String, u32)> {
+    over["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["points"]["eternal"].as_u64().unwrap() as u32,
+            )
+        })
+        .collect()
+}
+
+/// The stored leaderboard must be the rule's over the stored games.
+fn check_leaderboard(s: &Server, games: &[Value]) -> Standing {
     let (board, _) = replay(games);
-    let api = s.get_json("/api/leaderboard?limit=10000");
-    let eternal: Vec<(String, u32)> = name_table(&api["eternal"], "points");
-    assert_eq!(eternal, board.eternal_table(), "the eternal table");
-    let month = api["month"].as_str().unwrap();
-    let (y, m) = month.split_once('-').unwrap();
-    let month = YearMonth {
-        year: y.parse().unwrap(),
-        month: m.parse().unwrap(),
-    };
-    let monthly: Vec<(String, u32)> = name_table(&api["monthly"], "points");
-    assert_eq!(monthly, board.monthly_table(month), "the monthly table");
+    let api = s.get_json(&format!("/api/leaderboard?board={BOARD}&limit=10000"));
+    let tables = api[0]["tables"].as_array().unwrap();
+    for t in tables {
+        let period: Period = match t["period"].as_str().unwrap() {
+            "eternal" => Period::Eternal,
+            _ => t["key"].as_str().unwrap().parse().unwrap(),
+        };
+        let rows: Vec<(String, u32)> = name_table(&t["rows"], "points");
+        assert_eq!(rows, board.ranked(BOARD, period), "the table of {period}");
+    }
+    assert_eq!(tables.len(), 2);
     board
 }
 
@@ -164,8 +194,7 @@ async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
     let (_, after) = replay(&games);
     for over in &results {
         let id = over["game"].as_u64().unwrap();
-        let told: Vec<(String, u32)> = name_table(&over["points"], "eternal");
-        assert_eq!(told, after[&id], "points after game {id}");
+        assert_eq!(told(over), after[&id], "points after game {id}");
     }
     // The lobby's last leaderboard message is the same table.
     let mut last = None;
@@ -175,8 +204,8 @@ async fn the_leaderboard_is_the_librarys_over_the_stored_games() {
         }
     }
     if let Some(t) = last {
-        let table: Vec<(String, u32)> = name_table(&t["eternal"], "points");
-        assert_eq!(table, board.eternal_table());
+        let table: Vec<(String, u32)> = name_table(&t["tables"][1]["rows"], "points");
+        assert_eq!(table, board.ranked(BOARD, Period::Eternal));
     }
 }
 
@@ -257,7 +286,11 @@ async fn finished_games_export_as_gravon_xml() {
         assert_eq!(file, s.get(&format!("/api/games/{id}/gravon.xml")).1);
     }
     let stored = s.get_json(&format!("/api/games/{}", ids[0].0));
-    let red: Deployment = stored["red_setup"].as_str().unwrap().parse().unwrap();
+    let red: Deployment = stored["record"]["red_setup"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_eq!(red.to_string(), deployment(4));
 }
 
@@ -295,7 +328,7 @@ fn spawn_players(
             for round in 0u64.. {
                 blue.discard("challenges");
                 if blue
-                    .try_send(json!({"type": "challenge", "to": rn}))
+                    .try_send(json!({"type": "challenge", "to": rn, "kind": "battlegeneral"}))
                     .await
                     .is_err()
                 {
@@ -307,7 +340,7 @@ fn spawn_players(
                     };
                     if c["outgoing"]
                         .as_array()
-                        .is_some_and(|a| a.iter().any(|n| n == &rn))
+                        .is_some_and(|a| a.iter().any(|c| c["name"] == rn))
                     {
                         break;
                     }
@@ -446,8 +479,7 @@ async fn crash_and_check(db: &str, cycles: usize) -> Vec<Crash> {
         // Every points message the players got is the replay's.
         let (_, after) = replay(&games);
         for (id, over) in &seen.over {
-            let told: Vec<(String, u32)> = name_table(&over["points"], "eternal");
-            assert_eq!(told, after[id], "points after game {id}");
+            assert_eq!(told(over), after[id], "points after game {id}");
         }
         all_seen.extend(seen.over.clone());
         figures.push(Crash {
@@ -588,7 +620,10 @@ async fn a_stopped_server_ends_running_games_without_points() {
     let games = stored_games(&s);
     assert_eq!(games.len(), 1);
     assert_eq!(games[0]["reason"], "server_stopped");
-    assert_eq!(s.get_json("/api/leaderboard")["eternal"], json!([]));
+    assert_eq!(
+        s.get_json("/api/leaderboard?board=battlegeneral&period=eternal")[0]["tables"][0]["rows"],
+        json!([])
+    );
     assert!(
         !s.stderr.lock().unwrap().contains("left running"),
         "nothing was left running"

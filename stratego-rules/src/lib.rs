@@ -23,7 +23,6 @@ mod view;
 mod xml;
 
 pub mod gravon;
-pub mod leaderboard;
 pub mod notation;
 pub mod replay;
 pub mod session;

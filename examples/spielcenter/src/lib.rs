@@ -1,45 +1,30 @@
-//! The Spielcenter: the game server behind `spielwerk serve` and its
-//! browser client.
+//! The Spielcenter: one game server for every Spielwerk game, with its
+//! browser client, behind `spielwerk serve`. See the README for running
+//! it, the protocol and how to add a game.
 //!
 //! ```text
-//! browser tab --WebSocket JSON--> conn task --> lobby task (names, chat, challenges)
-//!                                          \--> one task per game: the stratego-rules Session
-//!                                                 |-> each player: its View + legal moves, never more
-//!                                                 \-> on the end: one transaction (game, points)
+//! browser tab --WebSocket JSON--> conn task --> lobby task (names, presence, chat, challenges)
+//!                                          \--> one task per game: a HostedGame
+//!                                                 |-> each seat: what it may see + its legal actions
+//!                                                 |-> computer seats: the game's `ai`, on a bounded pool
+//!                                                 \-> on the end: one transaction (record, scores)
 //! ```
 //!
-//! [`protocol`] (the WebSocket messages and the decoder of what a browser
-//! tab sends) builds without the `server` feature, so that fuzzers reach
-//! the decoder without tokio, axum or sqlx.
+//! The platform ([`server`], behind the default feature `server`) knows no
+//! game; each game is a module folder in [`games`] behind the
+//! [`hosted::HostedGame`] trait. Everything but the server builds without
+//! the feature (no tokio, axum or sqlx): the protocol's decoder and the
+//! games' referees, which the fuzzers drive.
 
+pub mod calendar;
+pub mod games;
+pub mod hosted;
+pub mod leaderboard;
+pub mod names;
 pub mod protocol;
 
 #[cfg(feature = "server")]
-mod board;
-#[cfg(feature = "server")]
-mod clock;
-#[cfg(feature = "server")]
-mod computer;
-#[cfg(feature = "server")]
-mod conn;
-#[cfg(feature = "server")]
-mod export;
-#[cfg(feature = "server")]
-mod game;
-#[cfg(feature = "server")]
-mod http;
-#[cfg(feature = "server")]
-mod hub;
-#[cfg(feature = "server")]
-mod lobby;
-#[cfg(feature = "server")]
-mod names;
-#[cfg(feature = "server")]
-mod server;
-#[cfg(feature = "server")]
-mod store;
-#[cfg(feature = "server")]
-mod writer;
+pub mod server;
 
 #[cfg(feature = "server")]
 pub use server::{Options, run};

@@ -223,6 +223,8 @@ pub struct Client {
     pub welcome: Value,
     /// Called with every message read.
     pub on_message: Option<Watcher>,
+    /// The token the server gave with the name (the browser's secret).
+    pub token: Option<String>,
 }
 
 impl Client {
@@ -238,6 +240,7 @@ impl Client {
             backlog: Default::default(),
             welcome: Value::Null,
             on_message: None,
+            token: None,
         };
         c.welcome = c.expect("welcome").await;
         c
@@ -245,12 +248,42 @@ impl Client {
 
     /// Connects, takes `name` and reads the lobby.
     pub async fn named(addr: SocketAddr, name: &str) -> Client {
+        Client::named_with(addr, name, None).await
+    }
+
+    /// Connects, takes `name` with a browser's token, and reads the lobby.
+    pub async fn named_with(addr: SocketAddr, name: &str, token: Option<&str>) -> Client {
         let mut c = Client::connect(addr).await;
-        c.send(json!({"type": "name", "name": name})).await;
+        let mut msg = json!({"type": "name", "name": name});
+        if let Some(t) = token {
+            msg["token"] = t.into();
+        }
+        c.send(msg).await;
         let named = c.expect("named").await;
         assert_eq!(named["name"], name);
+        c.token = named["token"].as_str().map(str::to_owned);
         c.expect("lobby").await;
         c
+    }
+
+    /// Waits for lobby news of `name` (a `players` message that lists it
+    /// as changed, or as gone: `None`).
+    pub async fn news_of(&mut self, name: &str) -> Option<Value> {
+        loop {
+            let p = self.expect("players").await;
+            if let Some(info) = p["changed"]
+                .as_array()
+                .and_then(|a| a.iter().find(|i| i["name"] == name))
+            {
+                return Some(info.clone());
+            }
+            if p["left"]
+                .as_array()
+                .is_some_and(|a| a.iter().any(|n| n == name))
+            {
+                return None;
+            }
+        }
     }
 
     /// Keeps every raw frame from now on.
@@ -431,31 +464,129 @@ fn rand_id() -> u64 {
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
-/// `blue` challenges `red`, `red` accepts; returns the game id.
+/// `blue` challenges `red` to Battlegeneral, `red` accepts; returns the
+/// game id.
 pub async fn start_game(
     blue: &mut Client,
     blue_name: &str,
     red: &mut Client,
     red_name: &str,
 ) -> u64 {
-    blue.send(json!({"type": "challenge", "to": red_name}))
+    let (gb, gr) = start_kind(blue, blue_name, red, red_name, "battlegeneral").await;
+    assert_eq!(gb["colour"], "blue");
+    assert_eq!(gr["colour"], "red");
+    gb["game"].as_u64().expect("game id")
+}
+
+/// `second` challenges `first` to a game of `kind`, `first` accepts (and
+/// plays the first side); returns both `game_start` messages.
+pub async fn start_kind(
+    second: &mut Client,
+    second_name: &str,
+    first: &mut Client,
+    first_name: &str,
+    kind: &str,
+) -> (Value, Value) {
+    second
+        .send(json!({"type": "challenge", "to": first_name, "kind": kind}))
         .await;
     loop {
-        let c = red.expect("challenges").await;
-        if c["incoming"]
-            .as_array()
-            .is_some_and(|a| a.iter().any(|n| n == blue_name))
-        {
+        let c = first.expect("challenges").await;
+        if c["incoming"].as_array().is_some_and(|a| {
+            a.iter()
+                .any(|c| c["name"] == second_name && c["kind"] == kind)
+        }) {
             break;
         }
     }
-    red.send(json!({"type": "accept", "from": blue_name})).await;
-    let gb = blue.expect("game_start").await;
-    let gr = red.expect("game_start").await;
-    assert_eq!(gb["colour"], "blue");
-    assert_eq!(gr["colour"], "red");
-    assert_eq!(gb["game"], gr["game"]);
-    gb["game"].as_u64().expect("game id")
+    first
+        .send(json!({"type": "accept", "from": second_name}))
+        .await;
+    let s = second.expect("game_start").await;
+    let f = first.expect("game_start").await;
+    assert_eq!(s["game"], f["game"]);
+    assert_eq!(
+        (s["kind"].as_str(), f["kind"].as_str()),
+        (Some(kind), Some(kind))
+    );
+    (s, f)
+}
+
+/// What one player saw of a Fanorona game it played with random legal
+/// moves until `game_over`.
+#[derive(Debug, Clone)]
+pub struct FanoronaPlayed {
+    /// The `game_over` message.
+    pub over: Value,
+    /// From sending a move to the next `state` in which it is one's turn
+    /// again (against the computer: its thinking included), microseconds.
+    pub replies: Vec<u64>,
+    /// The moves sent, in order.
+    pub moves: Vec<String>,
+}
+
+/// Plays Fanorona with moves picked by `pick` from each `state`'s list
+/// (`None`: leave) until `game_over`; `think` is waited before each move
+/// (a person's thinking time).
+pub async fn play_fanorona(
+    client: &mut Client,
+    game: u64,
+    mut pick: impl FnMut(&[Value]) -> Option<usize>,
+    think: Duration,
+) -> Result<FanoronaPlayed, String> {
+    let mut replies = Vec::new();
+    let mut sent: Option<Instant> = None;
+    let mut moves = Vec::new();
+    loop {
+        let Some(msg) = client.try_next().await else {
+            return Err("the connection closed before the game ended".into());
+        };
+        if msg.get("game").is_some_and(|g| g != game) {
+            continue;
+        }
+        match msg["type"].as_str() {
+            Some("state") => {
+                if msg["your_turn"] != true {
+                    continue;
+                }
+                if let Some(at) = sent.take() {
+                    replies.push(u64::try_from(at.elapsed().as_micros()).unwrap_or(u64::MAX));
+                }
+                let list = msg["moves"].as_array().cloned().unwrap_or_default();
+                if list.is_empty() {
+                    return Err("to move without moves".into());
+                }
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+                match pick(&list) {
+                    Some(i) => {
+                        let mv = list[i]["move"].as_str().unwrap_or("").to_string();
+                        moves.push(mv.clone());
+                        sent = Some(Instant::now());
+                        client
+                            .try_send(json!({"type": "move", "game": game, "move": mv}))
+                            .await?;
+                    }
+                    None => {
+                        client
+                            .try_send(json!({"type": "leave", "game": game}))
+                            .await?;
+                    }
+                }
+            }
+            Some("game_over") => {
+                return Ok(FanoronaPlayed {
+                    over: msg,
+                    replies,
+                    moves,
+                });
+            }
+            Some("error") if msg["code"] == "game_over" || msg["code"] == "not_in_game" => {}
+            Some("error") => return Err(format!("error {msg}")),
+            _ => {}
+        }
+    }
 }
 
 /// The predefined deployments in text form (the same as the server's).

@@ -10,10 +10,14 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 
+use tokio::sync::oneshot;
+
 use super::hub::{ConnId, GameCmd, GameLink, Hub, LobbyCmd, Outbox, ToConn};
-use super::names::{CHAT_MAX_CHARS, NAME_MAX_CHARS};
-use super::protocol::{
-    ClientMsg, ErrorCode, Limits, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError, ServerMsg,
+use crate::games::GAMES;
+use crate::names::{CHAT_MAX_CHARS, NAME_MAX_CHARS};
+use crate::protocol::{
+    ClientMsg, ErrorCode, GameInfo, Limits, MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError,
+    ServerMsg,
 };
 
 /// Sends a ping after this long without traffic from the client...
@@ -66,16 +70,21 @@ impl Bucket {
     }
 }
 
+/// A flood of messages over the rate limit ends when this long passes
+/// without a dropped message.
+pub const FLOOD_GAP: Duration = Duration::from_secs(1);
+
 /// The rate limit of one connection: `rate` messages a second on average
-/// and `burst` at once; a message over the limit is dropped with a
-/// `rate_limited` error (once per flood), and a client that goes on
+/// and `burst` at once; a message over the limit is dropped, the first
+/// of a flood with a `rate_limited` error (a flood ends after
+/// [`FLOOD_GAP`] without a dropped message), and a client that goes on
 /// sending (another `burst` messages over the limit, forgiven at a quarter
 /// of the rate) is disconnected.
 #[derive(Debug, Clone)]
 pub struct RateLimit {
     allowed: Bucket,
     patience: Bucket,
-    warned: bool,
+    last_drop: Option<Instant>,
 }
 
 /// What the rate limit says about one message.
@@ -99,24 +108,26 @@ impl RateLimit {
         RateLimit {
             allowed: Bucket::new(burst.max(1), rate, now),
             patience: Bucket::new(burst.max(1), rate / 4.0, now),
-            warned: false,
+            last_drop: None,
         }
     }
 
     /// The verdict on a message arriving at `now`.
     pub fn check(&mut self, now: Instant) -> Verdict {
         if self.allowed.take(now) {
-            self.warned = false;
             return Verdict::Pass;
         }
         if !self.patience.take(now) {
             return Verdict::Disconnect;
         }
-        if self.warned {
-            Verdict::Drop
-        } else {
-            self.warned = true;
+        let new_flood = self
+            .last_drop
+            .is_none_or(|t| now.saturating_duration_since(t) >= FLOOD_GAP);
+        self.last_drop = Some(now);
+        if new_flood {
             Verdict::Warn
+        } else {
+            Verdict::Drop
         }
     }
 }
@@ -126,6 +137,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
     let (out, mut rx, kick) = Outbox::new();
     let (mut sink, mut stream) = socket.split();
     let config = &hub.config;
+    let day = config.calendar.day_of(config.clock.now());
     let welcome = ServerMsg::Welcome {
         protocol: PROTOCOL_VERSION,
         server: format!("spielwerk {}", env!("CARGO_PKG_VERSION")),
@@ -136,8 +148,19 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
             messages_per_second: config.rate,
             burst: config.burst,
         },
-        move_time_ms: stratego_rules::session::MOVE_TIME,
         time_scale: config.clock.scale(),
+        zone: config.calendar.zone().to_owned(),
+        games: GAMES
+            .iter()
+            .map(|k| GameInfo {
+                kind: k.id,
+                sides: k.sides,
+                levels: k.levels.iter().map(|l| l.name()).collect(),
+                challenge: k.challenge,
+                daily: k.daily.then(|| day.to_string()),
+                boards: k.periods.iter().map(|p| p.of(day).kind()).collect(),
+            })
+            .collect(),
     };
     if hub
         .lobby
@@ -178,7 +201,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
                     Verdict::Pass => {}
                     Verdict::Warn => {
                         out.send(&ProtocolError::new(
-                            ErrorCode::RateLimited,
+                            ErrorCode::RATE_LIMITED,
                             format!(
                                 "more than {} messages a second; slow down or be disconnected",
                                 config.rate
@@ -191,7 +214,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
                 }
                 let Some(text) = text else {
                     out.send(&ProtocolError::new(
-                        ErrorCode::Binary,
+                        ErrorCode::BINARY,
                         "binary frames are not part of the protocol; send JSON text",
                     ).to_msg());
                     continue;
@@ -262,12 +285,7 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
         .await;
     }
     if let Some(link) = game {
-        let _ = link
-            .tx
-            .send(GameCmd::Left {
-                player: link.player,
-            })
-            .await;
+        let _ = link.tx.send(GameCmd::Left { seat: link.seat }).await;
     }
     let _ = hub.lobby.send(LobbyCmd::Disconnect { conn }).await;
 }
@@ -283,9 +301,28 @@ async fn send(
 }
 
 async fn route(hub: &Hub, conn: ConnId, out: &Outbox, game: Option<&GameLink>, msg: ClientMsg) {
-    let request = msg.type_name();
+    let request = msg.type_name().to_owned();
     if let ClientMsg::Ping { id } = msg {
-        out.send(&ServerMsg::Pong { id });
+        // The pong waits until the lobby and the game have handled
+        // everything this connection sent before, so it comes after their
+        // answers.
+        let (tx, lobby) = oneshot::channel();
+        let _ = hub.lobby.send(LobbyCmd::Barrier { reply: tx }).await;
+        let mut table = None;
+        if let Some(link) = game {
+            let (tx, rx) = oneshot::channel();
+            if link.tx.send(GameCmd::Barrier { reply: tx }).await.is_ok() {
+                table = Some(rx);
+            }
+        }
+        let out = out.clone();
+        tokio::spawn(async move {
+            let _ = lobby.await;
+            if let Some(rx) = table {
+                let _ = rx.await;
+            }
+            out.send(&ServerMsg::Pong { id });
+        });
         return;
     }
     let Some(id) = msg.game() else {
@@ -294,18 +331,18 @@ async fn route(hub: &Hub, conn: ConnId, out: &Outbox, game: Option<&GameLink>, m
     };
     let refuse = |text: String| {
         out.send(
-            &ProtocolError::new(ErrorCode::NotInGame, text)
-                .about(request)
+            &ProtocolError::new(ErrorCode::NOT_IN_GAME, text)
+                .about(&request)
                 .to_msg(),
         );
     };
     match game {
         Some(link) if link.id == id => {
-            let player = link.player;
-            if link.tx.send(GameCmd::Msg { player, msg }).await.is_err() {
+            let seat = link.seat;
+            if link.tx.send(GameCmd::Msg { seat, msg }).await.is_err() {
                 out.send(
-                    &ProtocolError::new(ErrorCode::GameOver, format!("game {id} is over"))
-                        .about(request)
+                    &ProtocolError::new(ErrorCode::GAME_OVER, format!("game {id} is over"))
+                        .about(&request)
                         .to_msg(),
                 );
             }
@@ -332,6 +369,21 @@ mod tests {
         }
         assert_eq!(r.check(t0), Verdict::Drop);
         assert_eq!(r.check(t0), Verdict::Disconnect);
+        // One warning per flood, even when messages pass within it...
+        let mut r = RateLimit::new(20, 10, t0);
+        let mut warnings = 0;
+        for i in 0..14u64 {
+            if r.check(t0 + Duration::from_millis(10 * i)) == Verdict::Warn {
+                warnings += 1;
+            }
+        }
+        assert_eq!(warnings, 1, "one flood of 0.14 s");
+        // ...and a new flood after a quiet second warns again.
+        let later = t0 + Duration::from_secs(3);
+        let first_refusal = (0..20)
+            .map(|_| r.check(later))
+            .find(|&v| v != Verdict::Pass);
+        assert_eq!(first_refusal, Some(Verdict::Warn));
         // A client that keeps to the rate is never limited.
         let mut r = RateLimit::new(10, 5, t0);
         for i in 0..1000u64 {

@@ -6,16 +6,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
-use super::clock::Clock;
-use super::computer::LEVELS;
-use super::export::{file_name, gravon, write_atomically};
-use super::hub::{Config, Hub, LobbyCmd};
-use super::protocol::PROTOCOL_VERSION;
-use super::store::{Backend, Store};
-use super::writer::tables_of;
-use super::{http, lobby, writer};
+use self::clock::Clock;
+use self::hub::{Config, Hub, LobbyCmd};
+use self::store::{Access, Backend, Store};
+use crate::calendar::Calendar;
+use crate::games::{self, GAMES};
+use crate::hosted::{GameSettings, computer_name};
+use crate::protocol::PROTOCOL_VERSION;
+
+mod clock;
+mod conn;
+mod http;
+mod hub;
+mod lobby;
+mod store;
+mod table;
+mod writer;
 
 /// The server's settings (the options of `spielwerk serve`).
 #[derive(Debug, Clone)]
@@ -42,6 +50,40 @@ pub struct Options {
     pub time_scale: u64,
     /// Open WebSocket connections at most.
     pub max_connections: usize,
+    /// The time zone of the days (the game of the day, the daily and
+    /// monthly tables): an IANA name.
+    pub zone: String,
+    /// The addresses the server is reached at, as a browser's `Origin`
+    /// names them (`https://games.example.org`); empty: the listen
+    /// address (and `localhost` for a loopback address).
+    pub origins: Vec<String>,
+}
+
+/// The `Origin`s a browser may connect from.
+fn origins(given: &[String], local: SocketAddr) -> Result<Vec<String>, String> {
+    if given.is_empty() {
+        let mut v = vec![format!("http://{local}")];
+        if local.ip().is_loopback() {
+            v.push(format!("http://localhost:{}", local.port()));
+        }
+        return Ok(v);
+    }
+    given
+        .iter()
+        .map(|o| {
+            let o = o.trim().trim_end_matches('/').to_ascii_lowercase();
+            let rest = o
+                .strip_prefix("http://")
+                .or_else(|| o.strip_prefix("https://"))
+                .ok_or_else(|| format!("--origin {o:?} must start with http:// or https://"))?;
+            if rest.is_empty() || rest.contains('/') {
+                return Err(format!(
+                    "--origin {o:?} must be a scheme and a host (and port), nothing more"
+                ));
+            }
+            Ok(o)
+        })
+        .collect()
 }
 
 /// Where results and progress go: one result (text, or one JSON object
@@ -81,14 +123,22 @@ pub fn run(args: &Options, json: bool) -> RunResult {
 }
 
 async fn serve(args: &Options, out: Output) -> RunResult {
-    let store = Store::open(&args.db).await?;
+    let calendar = Calendar::new(&args.zone)?;
     if let Some(dir) = &args.export_games {
+        let store = Store::open(&args.db, Access::Read).await?;
         let result = export_all(&store, dir, out).await;
         store.close().await;
         return result;
     }
+    let store = Store::open(&args.db, Access::Write).await?;
     let clock = Clock::new(args.time_scale);
-    let (standing, report) = store.recover(clock.now()).await?;
+    if let Some(v) = store.migrate(clock.now()).await? {
+        out.progress(format!(
+            "the database was migrated from schema version {v} to {}",
+            store::SCHEMA_VERSION
+        ));
+    }
+    let (standing, seq, report) = store.recover(clock.now(), &calendar).await?;
     if !report.ended_running.is_empty() {
         out.progress(format!(
             "ended {} game(s) that the last stop of the server left running (stored with reason server_stopped, no result, no points): {:?}",
@@ -96,34 +146,51 @@ async fn serve(args: &Options, out: Output) -> RunResult {
             report.ended_running
         ));
     }
-    if report.rebuilt_points {
-        out.progress(
-            "the leaderboard tables disagreed with the stored games and were rebuilt from them",
-        );
+    if report.rebuilt_scores {
+        out.progress("the score tables disagreed with the stored games and were rebuilt from them");
     }
+    let ids = store.reserve_ids().await?;
+    let registered = store.names().await?;
+    let listener = tokio::net::TcpListener::bind(args.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
+    let local = listener.local_addr()?;
+    let thinkers = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
     let config = Arc::new(Config {
         clock,
+        calendar,
+        games: GameSettings {
+            time_scale: args.time_scale.max(1),
+            predefined_after_ms: args.predefined_after_ms,
+        },
         rate: args.rate,
         burst: args.burst,
-        predefined_after: Duration::from_millis(args.predefined_after_ms),
         computer_delay: Duration::from_millis(args.computer_delay_ms),
-        setup_time: stratego_rules::session::MOVE_TIME,
         max_connections: args.max_connections,
+        origins: origins(&args.origins, local)?,
+        thinkers: Arc::new(Semaphore::new(thinkers)),
+        standing: Arc::new(std::sync::RwLock::new(standing)),
     });
-    let next_game = store.next_game_id().await?;
-    let tables = tables_of(&standing.board, clock.now());
+    let next_game = ids.start;
     let (store_tx, store_rx) = mpsc::channel(1024);
-    let writer = tokio::spawn(writer::run(store.clone(), standing, clock, store_rx));
-    let (lobby_tx, lobby_task) = lobby::spawn(Arc::clone(&config), next_game, tables, store_tx);
+    let writer = tokio::spawn(writer::run(
+        store.clone(),
+        seq,
+        Arc::clone(&config),
+        store_rx,
+    ));
+    let (lobby_tx, lobby_task) = lobby::spawn(lobby::Setup {
+        config: Arc::clone(&config),
+        store: store.clone(),
+        writer: store_tx,
+        ids,
+        registered,
+    });
     let hub = Arc::new(Hub::new(
         Arc::clone(&config),
         lobby_tx.clone(),
         store.clone(),
     ));
-    let listener = tokio::net::TcpListener::bind(args.addr)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", args.addr))?;
-    let local = listener.local_addr()?;
     // Moves are small messages answered at once: no Nagle delay.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);
@@ -132,16 +199,22 @@ async fn serve(args: &Options, out: Output) -> RunResult {
         Backend::Sqlite => "sqlite",
         Backend::Postgres => "postgres",
     };
-    let computers: Vec<&str> = LEVELS.iter().map(|l| l.player).collect();
+    let computers: Vec<String> = board_search::Level::ALL
+        .into_iter()
+        .map(computer_name)
+        .collect();
+    let kinds: Vec<&str> = GAMES.iter().map(|k| k.id).collect();
     out.result(
         json!({
             "listening": format!("http://{local}"),
             "database": backend,
             "protocol": PROTOCOL_VERSION,
+            "games": kinds,
             "computers": computers,
+            "zone": config.calendar.zone(),
             "next_game": next_game,
         }),
-        || format!("Battlegeneral: listening on http://{local} (protocol {PROTOCOL_VERSION}, {backend} database, computer players: {})", computers.join(", ")),
+        || format!("Spielcenter: listening on http://{local} (protocol {PROTOCOL_VERSION}, {backend} database, games: {}, time zone {})", kinds.join(", "), config.calendar.zone()),
     );
     let stop = async move {
         stop_signal().await;
@@ -162,7 +235,7 @@ async fn serve(args: &Options, out: Output) -> RunResult {
     let _ = lobby_task.await;
     let _ = tokio::time::timeout(Duration::from_secs(15), writer).await;
     store.close().await;
-    out.progress("Battlegeneral: stopped");
+    out.progress("Spielcenter: stopped");
     Ok(())
 }
 
@@ -192,20 +265,26 @@ async fn export_all(store: &Store, dir: &Path, out: Output) -> RunResult {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let (mut after, mut written, mut skipped) = (0, 0usize, 0usize);
     loop {
-        let batch = store.games(after, 500).await?;
+        let batch = store.games(after, 500, None).await?;
         if batch.is_empty() {
             break;
         }
         for g in &batch {
             after = g.id;
-            match gravon(g) {
-                Some(record) => {
-                    let name = file_name(g.id);
-                    write_atomically(dir, &name, &record.to_xml())
-                        .map_err(|e| format!("cannot write {}: {e}", dir.join(&name).display()))?;
+            let exports = games::kind(&g.kind).map_or(&[][..], |k| k.exports);
+            let mut any = false;
+            for e in exports {
+                if let Some(body) = (e.make)(g) {
+                    let name = (e.file_name)(g.id);
+                    write_atomically(dir, &name, &body).map_err(|err| {
+                        format!("cannot write {}: {err}", dir.join(&name).display())
+                    })?;
                     written += 1;
+                    any = true;
                 }
-                None => skipped += 1,
+            }
+            if !any {
+                skipped += 1;
             }
         }
     }
@@ -213,10 +292,22 @@ async fn export_all(store: &Store, dir: &Path, out: Output) -> RunResult {
         json!({ "exported": written, "skipped": skipped, "dir": dir.display().to_string() }),
         || {
             format!(
-                "{written} game(s) written to {} as Gravon XML; {skipped} without a record (ended before play, or stopped by the server)",
+                "{written} file(s) written to {} (Battlegeneral games as Gravon XML); {skipped} game(s) without a record (ended before play, stopped by the server, or of a game with no download)",
                 dir.display()
             )
         },
     );
     Ok(())
+}
+
+/// Writes `text` to `dir/name` through a temporary file and a rename, so
+/// that a crash never leaves half a file under the final name.
+pub fn write_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let tmp = dir.join(format!(".{name}.tmp"));
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()?;
+    drop(f);
+    std::fs::rename(&tmp, dir.join(name))
 }

@@ -1,64 +1,63 @@
-//! Stored games as Gravon XML records, through `stratego_rules::gravon`,
-//! and `spielwerk serve --export-games DIR`.
+//! Stored games as Gravon XML records, through `stratego_rules::gravon`
+//! (`GET /api/games/ID/gravon.xml`, `spielwerk serve --export-games DIR`).
 //!
 //! Result types: flag captured 1, a side unable to move 0, both unable 2,
 //! left or timed out 3 (the Gravon code for a resignation: the game was
 //! given up). Games that never reached play (no field to write) and games
 //! the server stopped are not exported.
 
-use std::path::Path;
-
 use board_core::{Outcome, Player};
 use stratego_rules::Setup;
 use stratego_rules::gravon::{GravonGame, GravonResult};
 
-use super::store::{GameRecord, Reason};
+use super::record::Played;
+use crate::hosted::{Export, GameId, StoredGame};
 
 /// The Gravon record of a stored game, if it reached play.
 #[must_use]
-pub fn gravon(record: &GameRecord) -> Option<GravonGame> {
-    let (red, blue) = (record.red_setup?, record.blue_setup?);
-    let winner = match record.outcome? {
+pub fn gravon(game: &StoredGame) -> Option<GravonGame> {
+    let played = Played::read(game).ok()?;
+    let [Some(red), Some(blue)] = played.setups else {
+        return None;
+    };
+    let winner = match game.outcome? {
         Outcome::Win(Player::First) => 1,
         Outcome::Win(Player::Second) => 2,
         Outcome::Draw => 3,
     };
-    let kind = match record.reason {
-        Reason::FlagCaptured => 1,
-        Reason::NoMoves if winner == 3 => 2,
-        Reason::NoMoves => 0,
-        Reason::TimeOut(_) | Reason::Left(_) | Reason::SetupTimeout(_) => 3,
-        Reason::ServerStopped => return None,
+    let kind = match game.reason.as_str() {
+        "flag_captured" => 1,
+        "no_moves" if winner == 3 => 2,
+        "no_moves" => 0,
+        "timeout" | "left" | "setup_timeout" => 3,
+        _ => return None,
     };
     Some(GravonGame {
-        setup: Setup::from_deployments(record.army, &red, &blue),
-        moves: record.moves.iter().map(|(m, _)| *m).collect(),
-        players: [Some(record.red.clone()), Some(record.blue.clone())],
+        setup: Setup::from_deployments(played.army, &red, &blue),
+        moves: played.moves.iter().map(|(m, _)| *m).collect(),
+        players: [Some(game.players[0].clone()), Some(game.players[1].clone())],
         result: Some(GravonResult { kind, winner }),
     })
 }
 
 /// The file name of a game's record.
 #[must_use]
-pub fn file_name(id: u64) -> String {
+pub fn file_name(id: GameId) -> String {
     format!("battlegeneral-{id}.xml")
 }
 
-/// Writes `text` to `dir/name` through a temporary file and a rename, so
-/// that a crash never leaves half a file under the final name.
-pub fn write_atomically(dir: &Path, name: &str, text: &str) -> std::io::Result<()> {
-    use std::io::Write as _;
-    let tmp = dir.join(format!(".{name}.tmp"));
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    drop(f);
-    std::fs::rename(&tmp, dir.join(name))
-}
+/// Battlegeneral's downloads: the Gravon XML record.
+pub const EXPORTS: &[Export] = &[Export {
+    name: "gravon.xml",
+    content_type: "application/xml; charset=utf-8",
+    file_name,
+    make: |g| gravon(g).map(|r| r.to_xml()),
+}];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::battlegeneral::record::Played;
     use board_core::Game;
     use stratego_rules::{Army, MoveList, Position, Preset, predefined};
 
@@ -80,49 +79,55 @@ mod tests {
         let flag = outcome
             .and_then(|o| o.winner())
             .is_some_and(|w| pos.count(!w, stratego_rules::Rank::Flag) == 0);
-        let record = GameRecord {
-            id: 9,
-            seq: 1,
-            red: "anna <3".into(),
-            blue: "bert & co".into(),
-            red_computer: false,
-            blue_computer: false,
+        let played = Played {
             army: Army::Classic,
             rules: "battlegeneral".into(),
-            started_at: 0,
+            counts: false,
             setup_done_at: Some(0),
-            ended_at: 1,
-            red_setup: Some(d[2].1),
-            blue_setup: Some(d[5].1),
+            setups: [Some(d[2].1), Some(d[5].1)],
             moves,
-            outcome,
-            reason: if flag {
-                Reason::FlagCaptured
-            } else {
-                Reason::NoMoves
-            },
-            counted: false,
         };
-        let xml = gravon(&record).unwrap().to_xml();
+        let game = StoredGame {
+            id: 9,
+            seq: 1,
+            kind: "battlegeneral".into(),
+            players: ["anna <3".into(), "bert & co".into()],
+            computers: [false, false],
+            daily: None,
+            started_at: 0,
+            ended_at: 1,
+            plies: played.moves.len() as u64,
+            outcome,
+            reason: if flag { "flag_captured" } else { "no_moves" }.into(),
+            reason_player: None,
+            counted: false,
+            record: played.record(0),
+        };
+        let xml = gravon(&game).unwrap().to_xml();
         let back = GravonGame::parse(&xml).unwrap();
         assert_eq!(back.players[0].as_deref(), Some("anna <3"));
         let summary = back.replay(Preset::Gravon.rules()).unwrap();
         assert_eq!(summary.outcome, outcome);
         assert_eq!(summary.abnormal, None);
-        assert_eq!(summary.plies, record.moves.len());
+        assert_eq!(summary.plies, played.moves.len());
         // A left game replays with an abnormal end; a stopped one is not
         // exported.
-        let mut left = record.clone();
+        let mut left = played.clone();
         left.moves.truncate(10);
-        left.outcome = Some(Outcome::Win(Player::First));
-        left.reason = Reason::Left(Player::Second);
-        let s = GravonGame::parse(&gravon(&left).unwrap().to_xml())
+        let mut g = StoredGame {
+            outcome: Some(Outcome::Win(Player::First)),
+            reason: "left".into(),
+            reason_player: Some(Player::Second),
+            record: left.record(0),
+            ..game
+        };
+        let s = GravonGame::parse(&gravon(&g).unwrap().to_xml())
             .unwrap()
             .replay(Preset::Gravon.rules())
             .unwrap();
         assert!(s.abnormal.is_some());
-        left.reason = Reason::ServerStopped;
-        left.outcome = None;
-        assert!(gravon(&left).is_none());
+        g.reason = "server_stopped".into();
+        g.outcome = None;
+        assert!(gravon(&g).is_none());
     }
 }

@@ -1,41 +1,49 @@
-//! What the connection, lobby and game tasks share: the channels between
-//! them and the server's settings.
+//! What the connection, lobby, game and storage tasks share: the channels
+//! between them and the server's settings.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use board_core::Player;
-use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
 
 use super::clock::Clock;
-use super::protocol::{ClientMsg, ServerMsg, Tables};
-use super::store::{GameRecord, Store};
+use super::store::Store;
+use crate::calendar::Calendar;
+use crate::hosted::{GameId, GameSettings, StoredGame};
+use crate::leaderboard::{Change, Standing};
+use crate::protocol::{Board, ClientMsg, ServerMsg};
 
 /// A connection's id: the server binds a name to it, and no message can
 /// name another connection to act for.
 pub type ConnId = u64;
-/// A game's id (the stored one).
-pub type GameId = u64;
 
 /// The server's settings.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Config {
     /// Session time.
     pub clock: Clock,
+    /// Days and months.
+    pub calendar: Calendar,
+    /// What games read.
+    pub games: GameSettings,
     /// Messages per second a connection may send on average.
     pub rate: u32,
     /// Messages a connection may send in a burst.
     pub burst: u32,
-    /// Until the predefined setups are offered (real time).
-    pub predefined_after: Duration,
     /// How long a computer player waits before it moves (real time).
     pub computer_delay: Duration,
-    /// Session milliseconds to hand in a setup.
-    pub setup_time: u64,
     /// Connections at most.
     pub max_connections: usize,
+    /// The `Origin`s a browser's WebSocket may come from
+    /// (`http://host:port`, lower case).
+    pub origins: Vec<String>,
+    /// Computer players thinking at once at most (the other jobs wait).
+    pub thinkers: Arc<Semaphore>,
+    /// The score tables (the writer's, after each commit).
+    pub standing: Arc<RwLock<Standing>>,
 }
 
 /// What a connection task is told.
@@ -54,8 +62,8 @@ pub enum ToConn {
 pub struct GameLink {
     /// The game.
     pub id: GameId,
-    /// The connection's colour.
-    pub player: Player,
+    /// The connection's seat.
+    pub seat: Player,
     /// The game task.
     pub tx: mpsc::Sender<GameCmd>,
 }
@@ -69,10 +77,8 @@ pub struct Outbox {
 }
 
 /// A connection's queue length: the messages a client may leave unread
-/// before it is dropped as too slow. Generous, because a burst of lobby
-/// news (a thousand players arriving at once) queues one message per
-/// player for everyone before their connection tasks get to run.
-pub const OUTBOX_LEN: usize = 8192;
+/// before it is dropped as too slow.
+pub const OUTBOX_LEN: usize = 4096;
 
 impl Outbox {
     /// A new outbox and its receiving end.
@@ -136,8 +142,13 @@ pub enum LobbyCmd {
         /// Its id.
         conn: ConnId,
     },
-    /// Both setups stand in a game.
-    GamePlaying {
+    /// Answered once everything a connection sent before was handled.
+    Barrier {
+        /// Where to answer.
+        reply: oneshot::Sender<()>,
+    },
+    /// A game could not be started (storage): its players are free.
+    GameFailed {
         /// The game.
         id: GameId,
     },
@@ -147,8 +158,8 @@ pub enum LobbyCmd {
     GameEnded {
         /// The game.
         id: GameId,
-        /// The leaderboard after it, if it changed.
-        tables: Option<Tables>,
+        /// The game's score tables after it, if they changed.
+        board: Option<Board>,
         /// Answered when the lobby has freed the players.
         done: oneshot::Sender<()>,
     },
@@ -180,26 +191,29 @@ pub struct Status {
 /// What a game task is told.
 #[derive(Debug)]
 pub enum GameCmd {
-    /// A game message of a player.
+    /// A game message of a seat (an action, a chat line, leaving).
     Msg {
-        /// Which colour sent it.
-        player: Player,
+        /// Which seat sent it.
+        seat: Player,
         /// The message.
         msg: ClientMsg,
     },
-    /// A player's connection closed.
+    /// A seat's connection closed.
     Left {
-        /// Which colour.
-        player: Player,
+        /// Which seat.
+        seat: Player,
     },
-    /// A computer player chose its move.
-    ComputerMove {
-        /// The ply it was chosen at.
-        ply: u32,
-        /// The move.
-        mv: Option<stratego_rules::Move>,
-        /// The computer player, back from thinking (`None` if it failed).
-        brain: Option<super::computer::Thinker>,
+    /// A computer's thinking is done.
+    Thought {
+        /// The job's tag.
+        tag: u64,
+        /// Its result (`None`: it failed).
+        thought: Option<crate::hosted::Thought>,
+    },
+    /// Answered once everything sent before was handled.
+    Barrier {
+        /// Where to answer.
+        reply: oneshot::Sender<()>,
     },
     /// The server stops.
     Shutdown {
@@ -209,36 +223,25 @@ pub enum GameCmd {
 }
 
 /// What the storage writer is told (it does one thing at a time, in
-/// order, so the leaderboard is updated game by game).
+/// order, so that the score tables are built game by game).
 #[derive(Debug)]
 pub enum StoreCmd {
-    /// A game started.
-    Start {
-        /// The game.
-        id: GameId,
-        /// Red's name.
-        red: String,
-        /// Blue's name.
-        blue: String,
-        /// When.
-        at: u64,
-    },
-    /// A game finished: store it and its points.
+    /// A game finished: score it and store it.
     Finish {
-        /// The game.
-        record: Box<GameRecord>,
-        /// The points, or why the game could not be stored.
+        /// The game (its `seq` and `counted` are set by the writer).
+        game: Box<StoredGame>,
+        /// The changes and tables, or why the game could not be stored.
         reply: oneshot::Sender<Result<Finished, String>>,
     },
 }
 
-/// A stored game's points and the leaderboard after it.
+/// A stored game's score changes and its board after it.
 #[derive(Debug, Clone)]
 pub struct Finished {
-    /// Red's and Blue's points.
-    pub points: [super::protocol::Points; 2],
-    /// The tables after the game.
-    pub tables: Tables,
+    /// The changes.
+    pub changes: Vec<Change>,
+    /// The game's board after it (the current periods).
+    pub board: Option<Board>,
 }
 
 /// Everything a connection needs.

@@ -10,9 +10,9 @@
 use std::collections::BTreeMap;
 
 use board_core::Player;
-use stratego_rules::{Battle, Deployment, MoveReport, Rank, Square, View, zone_square};
+use stratego_rules::{Battle, Deployment, MoveReport, Position, Rank, Square, View, zone_square};
 
-use super::protocol::{BattleInfo, LastMove, LeftCounts};
+use serde::Serialize;
 
 /// `red` or `blue`.
 #[must_use]
@@ -21,6 +21,39 @@ pub fn side(player: Player) -> &'static str {
         Player::First => "red",
         Player::Second => "blue",
     }
+}
+
+/// The last move as both players may know it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LastMove {
+    /// From.
+    pub from: String,
+    /// To.
+    pub to: String,
+    /// Who moved: `red` or `blue`.
+    pub by: &'static str,
+    /// The battle, if the move attacked (both ranks are public then).
+    pub battle: Option<BattleInfo>,
+}
+
+/// A battle's public result.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BattleInfo {
+    /// The attacker's rank label (`10` .. `1`, `B`, `F`).
+    pub attacker: &'static str,
+    /// The defender's rank label.
+    pub defender: &'static str,
+    /// `attacker`, `defender` or `both` (removed).
+    pub winner: &'static str,
+}
+
+/// Pieces left per side: `{"red": {"10": 1, ...}, "blue": {...}}`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct LeftCounts {
+    /// Red's.
+    pub red: BTreeMap<&'static str, u8>,
+    /// Blue's.
+    pub blue: BTreeMap<&'static str, u8>,
 }
 
 /// The token of a piece (see the module documentation).
@@ -62,6 +95,18 @@ pub fn setup_board(owner: Player, deployment: &Deployment) -> Vec<Option<String>
         }
     }
     board
+}
+
+/// The whole board with every rank, as the referee knows it (shown to
+/// both players at the end), index `rank * 10 + file`.
+#[must_use]
+pub fn full_board(pos: &Position) -> Vec<Option<String>> {
+    Square::all()
+        .map(|sq| {
+            pos.piece_at(sq)
+                .map(|p| token(p.piece.owner, Some(p.piece.rank), p.revealed, p.moved))
+        })
+        .collect()
 }
 
 /// Pieces left per side and rank (public knowledge).

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use stratego_rules::session::Millis;
+use crate::hosted::Millis;
 
 /// Session time: what `stratego_rules::session` is given.
 #[derive(Debug, Clone, Copy)]
@@ -43,12 +43,6 @@ impl Clock {
             .saturating_add(real.saturating_mul(self.scale))
     }
 
-    /// The real duration of `ms` session milliseconds.
-    #[must_use]
-    pub fn real(&self, ms: Millis) -> Duration {
-        Duration::from_millis(ms / self.scale)
-    }
-
     /// The instant at which the session time will be `at`.
     #[must_use]
     pub fn instant_of(&self, at: Millis) -> Instant {
@@ -66,7 +60,6 @@ mod tests {
     fn a_fast_clock_scales_durations() {
         let c = Clock::new(60);
         let a = c.now();
-        assert_eq!(c.real(300_000), Duration::from_secs(5));
         assert!(c.instant_of(a + 60_000) >= c.start + Duration::from_secs(1));
         std::thread::sleep(Duration::from_millis(20));
         assert!(c.now() >= a + 60 * 20);
