@@ -1,151 +1,237 @@
 //! A load generator for `spielwerk serve`, on 127.0.0.1 only and bounded:
-//! 200 WebSocket clients in 100 simultaneous games of random legal moves
-//! to the end. Every game must finish, both players must be told the same
-//! result, and the leaderboard must be the sum of the results. Prints the
-//! move round trip (median, 99th percentile) and the server's CPU time and
-//! memory.
+//! clients in the lobby, Battlegeneral games of random legal moves, and
+//! Fanorona games against a computer, all at once. Every game must finish,
+//! both players of a game must be told the same result, every game must be
+//! stored, and the leaderboard must be the duel rule's over the stored
+//! games. Prints the time from a person's move to the computer's reply
+//! (median, 99th percentile), the Battlegeneral move round trip, the lobby
+//! news each client got, and the server's CPU time and memory.
 //!
-//! The bigger run (1000 clients in 500 games by default, or
-//! `SERVE_LOAD_CLIENTS`) is ignored in the debug test suite:
+//! The debug test suite runs a small load. The full run of issue 38
+//! (1,000 clients: 300 in Fanorona games against `hard`, 100 in 50
+//! Battlegeneral games, 600 in the lobby; people think 2 to 6 seconds a
+//! move) is ignored there:
 //!
 //! ```text
 //! cargo test --release --features serve -p examples --test serve_load -- --ignored --nocapture
 //! ```
+//!
+//! `SERVE_LOAD_FANORONA`, `SERVE_LOAD_BATTLEGENERAL` (games), `SERVE_LOAD_LOBBY`
+//! (clients), `SERVE_LOAD_LEVEL`, `SERVE_LOAD_THINK_MS` (`LOW-HIGH`) and
+//! `SERVE_LOAD_ARRIVE_MS` (the Fanorona players arrive spread over this
+//! time, 60 s by default: 0 starts all 300 games at once) change it.
 
 #![allow(clippy::unwrap_used)]
 
 mod serve_common;
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
+use serde_json::{Value, json};
 use serve_common::{
-    Client, Server, deployment, name_table, process_usage, start_game, temp_dir, try_play_random,
+    Client, Server, deployment, name_table, play_fanorona, process_usage, start_game, temp_dir,
+    try_play_random,
 };
+
+/// What a load run is.
+#[derive(Debug, Clone)]
+struct Load {
+    fanorona: usize,
+    battlegeneral: usize,
+    lobby: usize,
+    level: String,
+    think_ms: (u64, u64),
+    /// Players of Fanorona arrive spread over this many milliseconds.
+    arrive_ms: u64,
+}
 
 /// What a load run measured.
 struct Figures {
-    clients: usize,
-    games: usize,
-    plies: usize,
-    counted: usize,
+    load: Load,
     seconds: f64,
-    median_us: u64,
-    p99_us: u64,
-    max_us: u64,
+    replies: Vec<u64>,
+    round_trips: Vec<u64>,
+    plies: usize,
+    news_frames: u64,
+    news_bytes: u64,
+    in_game_news: u64,
     cpu_seconds: f64,
     rss_kb: u64,
     peak_kb: u64,
 }
 
-/// Runs `clients` clients in `clients / 2` games on a server whose clock
-/// runs `scale` times as fast as real time (so that games can count: at
-/// 60 a game counts after 4 real seconds, and the move clock is 5).
-async fn load(clients: usize, scale: u64) -> Figures {
-    let games = clients / 2;
-    let dir = temp_dir(&format!("load-{clients}"));
+fn quantile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+async fn run(load: Load) -> Figures {
+    let dir = temp_dir(&format!("load-{}-{}-{}", load.fanorona, load.battlegeneral, load.lobby));
+    let clients = load.fanorona + 2 * load.battlegeneral + load.lobby;
     let max = (clients + 100).to_string();
-    let scale = scale.to_string();
     let server = Server::start(
         dir.join("db.sqlite").to_str().unwrap(),
         &[
-            "--time-scale",
-            &scale,
             "--rate",
             "100000",
             "--burst",
             "100000",
             "--predefined-after-ms",
             "0",
+            "--computer-delay-ms",
+            "0",
             "--max-connections",
             &max,
         ],
     );
-    let (_, _, cpu_before) = process_usage(server.pid()).expect("/proc of the server");
     let addr = server.addr;
-    let barrier = Arc::new(tokio::sync::Barrier::new(games));
+    // The lobby: named clients that only read (and count the news).
+    let done = Arc::new(AtomicBool::new(false));
+    let (news_frames, news_bytes) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
+    let mut lobby = Vec::new();
+    for k in 0..load.lobby {
+        let (done, frames, bytes) = (Arc::clone(&done), Arc::clone(&news_frames), Arc::clone(&news_bytes));
+        lobby.push(tokio::spawn(async move {
+            let mut c = Client::named(addr, &format!("lobby{k}")).await;
+            c.keep_log();
+            while !done.load(Ordering::Relaxed) {
+                match tokio::time::timeout(Duration::from_millis(200), c.try_next()).await {
+                    Ok(Some(_)) | Err(_) => {}
+                    Ok(None) => break,
+                }
+            }
+            for f in c.log.take().unwrap_or_default() {
+                if f.starts_with("{\"type\":\"players\"") {
+                    frames.fetch_add(1, Ordering::Relaxed);
+                    bytes.fetch_add(f.len() as u64, Ordering::Relaxed);
+                }
+            }
+        }));
+    }
+    let (_, _, cpu_before) = process_usage(server.pid()).expect("/proc of the server");
     let start = Instant::now();
-    let mut tasks = Vec::new();
-    for k in 0..games {
-        let barrier = Arc::clone(&barrier);
-        tasks.push(tokio::spawn(async move {
+    let in_game_news = Arc::new(AtomicU64::new(0));
+    // Fanorona against the computer: random legal moves after a person's
+    // thinking time.
+    let mut fanorona = Vec::new();
+    for k in 0..load.fanorona {
+        let (level, think, counter) = (load.level.clone(), load.think_ms, Arc::clone(&in_game_news));
+        let arrive = Duration::from_millis(serve_common::Rng(5000 + k as u64).below(load.arrive_ms as usize + 1) as u64);
+        fanorona.push(tokio::spawn(async move {
+            let name = format!("fa{k}");
+            let mut c = Client::named(addr, &name).await;
+            tokio::time::sleep(arrive).await;
+            c.keep_log();
+            c.send(json!({"type": "challenge", "to": format!("Computer ({level})"), "kind": "fanorona"}))
+                .await;
+            let game = c.expect("game_start").await["game"].as_u64().unwrap();
+            let mut rng = serve_common::Rng(k as u64 + 1);
+            let mut wait = serve_common::Rng(1000 + k as u64);
+            let pause = Duration::from_millis(think.0 + wait.below((think.1 - think.0 + 1) as usize) as u64);
+            let played = play_fanorona(&mut c, game, |list| Some(rng.below(list.len())), pause)
+                .await
+                .expect("a Fanorona game to the end");
+            let seen = c.log.take().unwrap_or_default();
+            // In a game a player gets no lobby news.
+            let after_start = seen.iter().position(|f| f.contains("\"type\":\"game_start\"")).unwrap_or(0);
+            let over = seen.iter().position(|f| f.contains("\"type\":\"game_over\"")).unwrap_or(seen.len());
+            let during = seen[after_start..over]
+                .iter()
+                .filter(|f| f.starts_with("{\"type\":\"players\""))
+                .count();
+            counter.fetch_add(during as u64, Ordering::Relaxed);
+            (game, played)
+        }));
+    }
+    // Battlegeneral between people: random legal moves at full speed.
+    let mut battles = Vec::new();
+    for k in 0..load.battlegeneral {
+        battles.push(tokio::spawn(async move {
             let (bn, rn) = (format!("lb{k}"), format!("lr{k}"));
             let mut blue = Client::named(addr, &bn).await;
             let mut red = Client::named(addr, &rn).await;
-            // Every game starts at about the same time.
-            barrier.wait().await;
             let game = start_game(&mut blue, &bn, &mut red, &rn).await;
             let (db, dr) = (deployment(k), deployment(k + 3));
             let (a, b) = tokio::join!(
                 try_play_random(&mut blue, game, &db, 2 * k as u64 + 1, None),
                 try_play_random(&mut red, game, &dr, 2 * k as u64 + 2, None)
             );
-            let (a, b) = (
-                a.expect("blue played to the end"),
-                b.expect("red played to the end"),
-            );
+            let (a, b) = (a.expect("blue played to the end"), b.expect("red played to the end"));
             assert_eq!(a.over, b.over, "both players are told the same result");
             (a, b)
         }));
     }
+    let mut replies = Vec::new();
+    let mut plies = 0;
+    let mut fanorona_games = Vec::new();
+    for t in fanorona {
+        let (game, played) = t.await.expect("a Fanorona task");
+        replies.extend(played.replies.iter().copied());
+        plies += 2 * played.moves.len();
+        fanorona_games.push((game, played.over));
+    }
+    let mut round_trips = Vec::new();
     let mut results = Vec::new();
-    for t in tasks {
-        results.push(t.await.expect("a game task"));
+    for t in battles {
+        let (a, b) = t.await.expect("a Battlegeneral task");
+        round_trips.extend(a.round_trips.iter().chain(b.round_trips.iter()).copied());
+        plies += a.moves + b.moves;
+        results.push(a.over);
     }
     let seconds = start.elapsed().as_secs_f64();
     let (rss_kb, peak_kb, cpu_after) = process_usage(server.pid()).expect("/proc of the server");
-    let mut rtts: Vec<u64> = results
-        .iter()
-        .flat_map(|(a, b)| a.round_trips.iter().chain(b.round_trips.iter()).copied())
-        .collect();
-    rtts.sort_unstable();
-    let at = |q: f64| rtts[((rtts.len() - 1) as f64 * q).round() as usize];
-    let plies = results.iter().map(|(a, b)| a.moves + b.moves).sum();
-    // Every game is stored, and the leaderboard is the sum of the results:
-    // each player played one game, so a counted win is 10 points, all
-    // else 0.
-    let stored = server.get_json("/api/games?limit=1000");
-    assert_eq!(
-        stored.as_array().unwrap().len(),
-        games,
-        "every game is stored"
-    );
+    done.store(true, Ordering::Relaxed);
+    for t in lobby {
+        t.await.expect("a lobby task");
+    }
+    replies.sort_unstable();
+    round_trips.sort_unstable();
+    // Every game is stored with the result its players were told.
+    let mut stored: Vec<Value> = Vec::new();
+    let mut after = 0;
+    loop {
+        let batch = server.get_json(&format!("/api/games?after={after}&limit=1000"));
+        let batch = batch.as_array().unwrap().clone();
+        if batch.is_empty() {
+            break;
+        }
+        after = batch.last().unwrap()["id"].as_u64().unwrap();
+        stored.extend(batch);
+    }
+    assert_eq!(stored.len(), load.fanorona + load.battlegeneral, "every game is stored");
+    for (game, over) in &fanorona_games {
+        let g = stored.iter().find(|g| g["id"] == *game).expect("stored");
+        assert_eq!(g["outcome"], over["outcome"]);
+        assert_eq!(g["kind"], "fanorona");
+    }
+    // The leaderboard is the sum of the counted Battlegeneral results: each
+    // player played one game, so a counted win is 10 points, all else 0.
     let mut expected: Vec<(String, u32)> = Vec::new();
-    let mut counted = 0;
-    for (a, _) in &results {
-        let over = &a.over;
-        let reason = over["reason"].as_str().unwrap();
-        assert!(
-            reason == "flag_captured" || reason == "no_moves",
-            "a game ended by {reason}: {over}"
-        );
+    for over in &results {
         if over["counted"] == true {
-            counted += 1;
             for p in over["points"].as_array().unwrap() {
                 let won = over["winner"] == p["name"];
-                expected.push((
-                    p["name"].as_str().unwrap().to_string(),
-                    if won { 10 } else { 0 },
-                ));
+                expected.push((p["name"].as_str().unwrap().to_string(), if won { 10 } else { 0 }));
             }
         }
     }
     expected.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
     let board = server.get_json("/api/leaderboard?board=battlegeneral&period=eternal&limit=10000");
     let eternal = name_table(&board[0]["tables"][0]["rows"], "points");
-    assert_eq!(
-        eternal, expected,
-        "the leaderboard is the sum of the results"
-    );
+    assert_eq!(eternal, expected, "the leaderboard is the sum of the results");
     Figures {
-        clients,
-        games,
-        plies,
-        counted,
+        load,
         seconds,
-        median_us: at(0.5),
-        p99_us: at(0.99),
-        max_us: *rtts.last().unwrap_or(&0),
+        replies,
+        round_trips,
+        plies,
+        news_frames: news_frames.load(Ordering::Relaxed),
+        news_bytes: news_bytes.load(Ordering::Relaxed),
+        in_game_news: in_game_news.load(Ordering::Relaxed),
         cpu_seconds: cpu_after - cpu_before,
         rss_kb,
         peak_kb,
@@ -153,43 +239,84 @@ async fn load(clients: usize, scale: u64) -> Figures {
 }
 
 fn report(f: &Figures) {
+    let ms = |us: u64| us as f64 / 1000.0;
+    let games = f.load.fanorona + f.load.battlegeneral;
     eprintln!(
-        "load: {} clients, {} simultaneous games, {} plies in {:.2} s ({:.0} moves/s), {} games counted; \
-         move round trip median {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
-         server CPU {:.2} s ({:.0} % of one core), memory {} MiB now, peak {} MiB",
-        f.clients,
-        f.games,
+        "load: {} clients in the lobby, {} Fanorona games against {} (people arrive over {} ms and think {}-{} ms), {} Battlegeneral games; \
+         {} plies in {:.1} s; computer's reply (its thinking included) median {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} replies); \
+         Battlegeneral round trip median {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
+         lobby news: {:.1} frames and {:.1} KiB a lobby client, {} frames to players in games; \
+         server CPU {:.2} s ({:.0} % of one core, {:.3} s a game), memory {} MiB at the end, peak {} MiB ({:.0} KiB a game)",
+        f.load.lobby,
+        f.load.fanorona,
+        f.load.level,
+        f.load.arrive_ms,
+        f.load.think_ms.0,
+        f.load.think_ms.1,
+        f.load.battlegeneral,
         f.plies,
         f.seconds,
-        f.plies as f64 / f.seconds,
-        f.counted,
-        f.median_us as f64 / 1000.0,
-        f.p99_us as f64 / 1000.0,
-        f.max_us as f64 / 1000.0,
+        ms(quantile(&f.replies, 0.5)),
+        ms(quantile(&f.replies, 0.99)),
+        ms(f.replies.last().copied().unwrap_or(0)),
+        f.replies.len(),
+        ms(quantile(&f.round_trips, 0.5)),
+        ms(quantile(&f.round_trips, 0.99)),
+        ms(f.round_trips.last().copied().unwrap_or(0)),
+        f.news_frames as f64 / f.load.lobby.max(1) as f64,
+        f.news_bytes as f64 / 1024.0 / f.load.lobby.max(1) as f64,
+        f.in_game_news,
         f.cpu_seconds,
         100.0 * f.cpu_seconds / f.seconds,
+        f.cpu_seconds / games.max(1) as f64,
         f.rss_kb / 1024,
         f.peak_kb / 1024,
+        f.peak_kb as f64 / games.max(1) as f64,
+    );
+}
+
+fn env(key: &str, default: usize) -> usize {
+    std::env::var(key)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_of_both_kinds_and_a_lobby_at_once() {
+    let f = run(Load {
+        fanorona: 30,
+        battlegeneral: 30,
+        lobby: 100,
+        level: "easy".into(),
+        think_ms: (0, 0),
+        arrive_ms: 0,
+    })
+    .await;
+    report(&f);
+    assert_eq!(f.in_game_news, 0, "players in games get no lobby news");
+    // Presence is batched: far fewer frames than players who came.
+    assert!(
+        f.news_frames / (f.load.lobby as u64) < 100,
+        "{} news frames a lobby client",
+        f.news_frames / f.load.lobby as u64
     );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_hundred_clients_in_a_hundred_simultaneous_games() {
-    let f = load(200, 60).await;
+#[ignore = "the full load of issue 38: cargo test --release --features serve -p examples --test serve_load -- --ignored --nocapture"]
+async fn the_full_load() {
+    let think = std::env::var("SERVE_LOAD_THINK_MS").unwrap_or_else(|_| "2000-6000".into());
+    let (lo, hi) = think.split_once('-').unwrap_or(("2000", "6000"));
+    let f = run(Load {
+        fanorona: env("SERVE_LOAD_FANORONA", 300),
+        battlegeneral: env("SERVE_LOAD_BATTLEGENERAL", 50),
+        lobby: env("SERVE_LOAD_LOBBY", 600),
+        level: std::env::var("SERVE_LOAD_LEVEL").unwrap_or_else(|_| "hard".into()),
+        think_ms: (lo.parse().unwrap(), hi.parse().unwrap()),
+        arrive_ms: env("SERVE_LOAD_ARRIVE_MS", 60_000) as u64,
+    })
+    .await;
     report(&f);
-    assert_eq!((f.clients, f.games), (200, 100));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "the bigger load run: cargo test --release --features serve -p examples --test serve_load -- --ignored --nocapture"]
-async fn the_bigger_load_run() {
-    let clients = std::env::var("SERVE_LOAD_CLIENTS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
-    // The real clock: with a thousand clients and the server on two cores
-    // a client may be many seconds behind (the games do not last long
-    // enough to count then).
-    let f = load(clients, 1).await;
-    report(&f);
+    assert_eq!(f.in_game_news, 0, "players in games get no lobby news");
 }

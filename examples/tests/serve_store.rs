@@ -629,3 +629,308 @@ async fn a_stopped_server_ends_running_games_without_points() {
         "nothing was left running"
     );
 }
+
+/// A player's points in the Bestenliste by the seed's rule, computed here
+/// from the stored games alone: each game of the day with a result whose
+/// player has no entry for that day yet scores by replaying its moves.
+fn bestenliste(s: &Server, games: &[Value]) -> Standing {
+    use board_core::Game;
+    let mut board = Standing::default();
+    for g in games {
+        let (Some(day), Some(outcome)) = (g["daily"].as_str(), outcome_of_fanorona(g["outcome"].as_str().unwrap())) else {
+            continue;
+        };
+        let name = g["players"][0].as_str().unwrap();
+        let day: spielcenter::leaderboard::Day = day.parse().unwrap();
+        if g["kind"] != "fanorona" || board.points("fanorona", Period::Day(day), name).is_some() {
+            assert_eq!(g["counted"], false, "{g}");
+            continue;
+        }
+        assert_eq!(g["counted"], true, "{g}");
+        let full = s.get_json(&format!("/api/games/{}", g["id"]));
+        let mut pos = fanorona_rules::Position::new();
+        for m in full["record"]["moves"].as_str().unwrap().split_whitespace() {
+            pos.play(m.parse().unwrap()).unwrap();
+        }
+        let white = fanorona_rules::WHITE;
+        let points = match outcome {
+            Outcome::Win(w) if w == white => 100 + 2 * pos.count(white),
+            Outcome::Win(_) => 22 - pos.count(!white),
+            Outcome::Draw => 50,
+        };
+        for p in [Period::Day(day), Period::Month(day.month()), Period::Eternal] {
+            let c = board.add("fanorona", p, name, i64::from(points));
+            board.apply(&[c]);
+        }
+    }
+    board
+}
+
+fn outcome_of_fanorona(text: &str) -> Option<Outcome> {
+    match text {
+        "white" => Some(Outcome::Win(Player::First)),
+        "black" => Some(Outcome::Win(Player::Second)),
+        "draw" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// The stored Bestenliste must be the rule's over the stored games.
+fn check_bestenliste(s: &Server, games: &[Value]) {
+    let board = bestenliste(s, games);
+    let mut periods: BTreeSet<String> = BTreeSet::new();
+    for g in games {
+        if let Some(day) = g["daily"].as_str() {
+            periods.insert(day.to_string());
+            periods.insert(day[..7].to_string());
+        }
+    }
+    periods.insert("eternal".into());
+    for p in periods {
+        let api = s.get_json(&format!("/api/leaderboard?board=fanorona&period={p}&limit=10000"));
+        let rows = name_table(&api[0]["tables"][0]["rows"], "points");
+        assert_eq!(rows, board.ranked("fanorona", p.parse().unwrap()), "the Bestenliste of {p}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_keeps_every_finished_daily_game_and_its_bestenliste_entry() {
+    let dir = temp_dir("crash-daily");
+    let db = dir.join("db.sqlite");
+    let db = db.to_str().unwrap();
+    let mut server = Server::start(db, &FAST);
+    let told: Arc<Mutex<BTreeMap<u64, Value>>> = Arc::default();
+    let started: Arc<Mutex<BTreeSet<u64>>> = Arc::default();
+    let mut tasks = Vec::new();
+    for k in 0..8u64 {
+        let (addr, told, started) = (server.addr, Arc::clone(&told), Arc::clone(&started));
+        tasks.push(tokio::spawn(async move {
+            let mut c = Client::named(addr, &format!("daily{k}")).await;
+            let mut rng = serve_common::Rng(k + 1);
+            loop {
+                if c.try_send(json!({"type": "daily", "kind": "fanorona"})).await.is_err() {
+                    return;
+                }
+                let Some(start) = c.try_expect("game_start").await else {
+                    return;
+                };
+                let game = start["game"].as_u64().unwrap();
+                started.lock().unwrap().insert(game);
+                let played = serve_common::play_fanorona(
+                    &mut c,
+                    game,
+                    |list| Some(rng.below(list.len())),
+                    Duration::ZERO,
+                )
+                .await;
+                match played {
+                    Ok(p) => {
+                        told.lock().unwrap().insert(game, p.over);
+                    }
+                    Err(_) => return,
+                }
+            }
+        }));
+    }
+    let start = Instant::now();
+    while told.lock().unwrap().len() < 12 && start.elapsed() < Duration::from_secs(120) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.kill();
+    for t in tasks {
+        let _ = t.await;
+    }
+    let server = Server::start(db, &FAST);
+    let games = stored_games(&server);
+    let by_id: BTreeMap<u64, &Value> = games.iter().map(|g| (g["id"].as_u64().unwrap(), g)).collect();
+    let told = told.lock().unwrap().clone();
+    assert!(told.len() >= 12, "{} daily games finished", told.len());
+    for (id, over) in &told {
+        let g = by_id.get(id).unwrap_or_else(|| panic!("finished game {id} was lost"));
+        assert_eq!((&g["outcome"], &g["counted"]), (&over["outcome"], &over["counted"]), "game {id}");
+    }
+    // Every game a player was told had started is stored: finished, or
+    // ended by the crash rule.
+    for id in started.lock().unwrap().iter() {
+        let g = by_id.get(id).unwrap_or_else(|| panic!("started game {id} was lost"));
+        if !told.contains_key(id) {
+            assert!(g["reason"] == "server_stopped" || g["outcome"] != "none", "{g}");
+        }
+    }
+    assert!(games.iter().any(|g| g["reason"] == "server_stopped"), "some ran at the kill");
+    check_bestenliste(&server, &games);
+    eprintln!(
+        "crash daily: {} games finished before the SIGKILL, {} stored in all, {} ended by the rule",
+        told.len(),
+        games.len(),
+        games.iter().filter(|g| g["reason"] == "server_stopped").count()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_its_players_were_told_of_is_stored_and_its_id_never_given_again() {
+    let dir = temp_dir("crash-start");
+    let db = dir.join("db.sqlite");
+    let db = db.to_str().unwrap();
+    let mut max_seen = 0;
+    for round in 0..3 {
+        let mut server = Server::start(db, &FAST);
+        // The writer is kept busy: pairs play and finish games meanwhile.
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let busy = spawn_players(&server, 5, &format!("s{round}"), &seen);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // Ten players start games against the computer; the moment all
+        // were told, the server is killed.
+        let mut clients = Vec::new();
+        for k in 0..10 {
+            clients.push(Client::named(server.addr, &format!("r{round}p{k}")).await);
+        }
+        for c in &mut clients {
+            c.send(json!({"type": "challenge", "to": "Computer (easy)", "kind": "fanorona"}))
+                .await;
+        }
+        let mut told = Vec::new();
+        for c in &mut clients {
+            told.push(c.expect("game_start").await["game"].as_u64().unwrap());
+        }
+        server.kill();
+        for t in busy {
+            let _ = t.await;
+        }
+        let server = Server::start(db, &FAST);
+        let games = stored_games(&server);
+        let ids: BTreeSet<u64> = games.iter().map(|g| g["id"].as_u64().unwrap()).collect();
+        for id in &told {
+            assert!(ids.contains(id), "round {round}: game {id} was told and lost");
+            assert!(*id > max_seen, "round {round}: id {id} given again");
+        }
+        let finished = seen.lock().unwrap().over.keys().copied().max().unwrap_or(0);
+        max_seen = max_seen.max(*told.iter().max().unwrap()).max(finished);
+        // A new game gets a new id.
+        let mut c = Client::named(server.addr, &format!("after{round}")).await;
+        c.send(json!({"type": "challenge", "to": "Computer (easy)", "kind": "fanorona"}))
+            .await;
+        let next = c.expect("game_start").await["game"].as_u64().unwrap();
+        assert!(next > max_seen, "round {round}: id {next} given again");
+        max_seen = next;
+        drop(server);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ended_by_the_crash_rule_never_ends_before_it_started() {
+    let dir = temp_dir("crash-scale");
+    let db = dir.join("db.sqlite");
+    let db = db.to_str().unwrap();
+    // A clock 200 times as fast runs ahead of real time.
+    let mut server = Server::start(db, &["--time-scale", "200"]);
+    let mut anna = Client::named(server.addr, "anna").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    anna.send(json!({"type": "challenge", "to": "Computer (easy)", "kind": "fanorona"}))
+        .await;
+    anna.expect("game_start").await;
+    server.kill();
+    let server = Server::start(db, &[]);
+    let games = stored_games(&server);
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g["reason"], "server_stopped");
+    assert!(g["ended_at"].as_u64() >= g["started_at"].as_u64(), "{g}");
+}
+
+/// A database of the first schema (Battlegeneral alone) as that server
+/// left it: a finished game that counted and one left running.
+const V1: [&str; 9] = [
+    "CREATE TABLE schema_version (version BIGINT NOT NULL, applied_at BIGINT NOT NULL)",
+    "CREATE TABLE games (id BIGINT PRIMARY KEY, seq BIGINT NOT NULL UNIQUE, red TEXT NOT NULL,
+        blue TEXT NOT NULL, red_computer BIGINT NOT NULL, blue_computer BIGINT NOT NULL,
+        army TEXT NOT NULL, rules TEXT NOT NULL, started_at BIGINT NOT NULL, setup_done_at BIGINT,
+        ended_at BIGINT NOT NULL, red_setup TEXT, blue_setup TEXT, moves TEXT NOT NULL,
+        move_times TEXT NOT NULL, plies BIGINT NOT NULL, outcome TEXT NOT NULL,
+        reason TEXT NOT NULL, reason_player TEXT, counted BIGINT NOT NULL)",
+    "CREATE INDEX games_ended_at ON games (ended_at)",
+    "CREATE TABLE running_games (id BIGINT PRIMARY KEY, red TEXT NOT NULL, blue TEXT NOT NULL, started_at BIGINT NOT NULL)",
+    "CREATE TABLE points_eternal (name TEXT PRIMARY KEY, points BIGINT NOT NULL)",
+    "CREATE TABLE points_monthly (month TEXT NOT NULL, name TEXT NOT NULL, points BIGINT NOT NULL, PRIMARY KEY (month, name))",
+    "CREATE TABLE points_changes (game_id BIGINT NOT NULL, name TEXT NOT NULL, month TEXT NOT NULL,
+        eternal_before BIGINT NOT NULL, eternal_after BIGINT NOT NULL, monthly_before BIGINT NOT NULL,
+        monthly_after BIGINT NOT NULL, PRIMARY KEY (game_id, name))",
+    "INSERT INTO schema_version (version, applied_at) VALUES (1, 0)",
+    "INSERT INTO running_games VALUES (2, 'anna', 'carl', 1772669000000)",
+];
+
+/// Makes a version-1 database with sqlx at `url` and starts the server
+/// on it: the game is there, with its points, and the running one is
+/// ended by the rule.
+async fn migrate_version_1(url: &str) {
+    use sqlx::Connection as _;
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("connect");
+    for sql in V1 {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+    }
+    let (red, blue) = (deployment(0), deployment(1));
+    sqlx::query(&format!(
+        "INSERT INTO games VALUES (1, 1, 'anna', 'bert', 0, 0, 'classic', 'battlegeneral', 1772668000000, 1772668010000, 1772668400000, '{red}', '{blue}', 'a4-a5', '1000', 1, 'blue', 'flag_captured', NULL, 1)"
+    ))
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    conn.close().await.unwrap();
+    let s = Server::start(url, &FAST);
+    assert!(
+        s.stderr.lock().unwrap().contains("migrated from schema version 1"),
+        "{}",
+        s.stderr.lock().unwrap()
+    );
+    let games = stored_games(&s);
+    assert_eq!(games.len(), 2);
+    assert_eq!(
+        (games[0]["players"].clone(), games[0]["outcome"].as_str(), games[0]["counted"].as_bool()),
+        (json!(["anna", "bert"]), Some("blue"), Some(true))
+    );
+    assert_eq!(games[1]["reason"], "server_stopped");
+    let full = s.get_json("/api/games/1");
+    assert_eq!(full["record"]["red_setup"], red);
+    assert_eq!(s.get("/api/games/1/gravon.xml").0, 200);
+    check_leaderboard(&s, &games);
+    let eternal = s.get_json("/api/leaderboard?board=battlegeneral&period=eternal");
+    assert_eq!(
+        eternal[0]["tables"][0]["rows"],
+        json!([{"name": "bert", "points": 10}, {"name": "anna", "points": 0}])
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_migrated_sqlite() {
+    sqlx::any::install_default_drivers();
+    let dir = temp_dir("migrate");
+    let path = dir.join("battlegeneral.sqlite");
+    std::fs::File::create(&path).unwrap();
+    migrate_version_1(&format!("sqlite://{}", path.display())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_migrated_postgres() {
+    let Ok(admin) = std::env::var("SPIELWERK_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI runs the PostgreSQL tests: set SPIELWERK_TEST_POSTGRES (.ci/run does)"
+        );
+        eprintln!("skipped: SPIELWERK_TEST_POSTGRES is not set");
+        return;
+    };
+    use sqlx::Connection as _;
+    sqlx::any::install_default_drivers();
+    let name = format!("spielwerk_migrate_{}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(&admin)
+        .await
+        .expect("connect to PostgreSQL");
+    drop_database(&mut conn, &name).await;
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let (base, _) = admin.rsplit_once('/').expect("a URL with a database");
+    migrate_version_1(&format!("{base}/{name}")).await;
+    drop_database(&mut conn, &name).await;
+}

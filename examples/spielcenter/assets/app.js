@@ -112,7 +112,7 @@
   }
 
   const sideName = (side) => t("side_" + side);
-  const gameName = (kind) => (kind === "battlegeneral" ? "Battlegeneral" : kind === "fanorona" ? "Fanorona" : kind);
+  const gameName = (kind) => t("game_" + kind);
   const levelName = (level) => t("level_" + level);
 
   // ---- languages -------------------------------------------------------
@@ -239,8 +239,8 @@
       clear($("game-chat"));
       // Against a computer there is nobody to talk to.
       $("game-chat-box").hidden = m.opponent_computer;
-      $("bg-panel").hidden = m.kind !== "battlegeneral";
-      $("fa-panel").hidden = m.kind !== "fanorona";
+      // The game's own panel, no other.
+      for (const panel of document.querySelectorAll("[data-game-panel]")) panel.hidden = panel.dataset.gamePanel !== m.kind;
       $("leave").dataset.i18n = "leave";
       $("leave").textContent = t("leave");
       const other = m.colour === (sidesOf(m.kind)[0]) ? sidesOf(m.kind)[1] : sidesOf(m.kind)[0];
@@ -349,12 +349,14 @@
         }, levelName(level)));
       }
     }
-    const fa = st.games.find((g) => g.kind === "fanorona");
-    if (fa && fa.daily) {
-      const board = st.boards.find((b) => b.board === "fanorona");
-      const today = board && board.tables.find((x) => x.period === "day" && x.key === fa.daily);
+    // Each game of the day: whether it counts today.
+    for (const info of document.querySelectorAll(".daily-info[data-kind]")) {
+      const game = st.games.find((g) => g.kind === info.dataset.kind);
+      if (!game || !game.daily) continue;
+      const board = st.boards.find((b) => b.board === game.kind);
+      const today = board && board.tables.find((x) => x.period === "day" && x.key === game.daily);
       const played = today && today.rows.some((r) => r.name === st.me);
-      $("daily-info").textContent = t(played ? "daily_done" : "daily_info", { date: fa.daily, zone: st.zone });
+      info.textContent = t(played ? "daily_done" : "daily_info", { date: game.daily, zone: st.zone });
     }
   }
 
@@ -471,7 +473,9 @@
       if (text.trim() && st.game) send({ type: "say", game: st.game.id, text: text });
       $("game-chat-input").value = "";
     });
-    $("daily-fanorona").addEventListener("click", () => send({ type: "daily", kind: "fanorona" }));
+    for (const button of document.querySelectorAll("button.daily[data-kind]")) {
+      button.addEventListener("click", () => send({ type: "daily", kind: button.dataset.kind }));
+    }
     $("change-name").addEventListener("click", () => {
       localStorage.removeItem("sc-name");
       location.reload();

@@ -876,6 +876,68 @@ mod tests {
         assert!(e.message.contains("\"game\""), "{}", e.message);
     }
 
+    /// The JSON examples of a part of the protocol document, by the
+    /// message type of the heading they stand under.
+    fn examples(part: &str) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for section in part.split("\n### ").skip(1) {
+            let Some(section) = section.strip_prefix('`') else {
+                continue;
+            };
+            let ty = section.split('`').next().unwrap_or("").to_owned();
+            for block in section.split("```json\n").skip(1) {
+                out.push((ty.clone(), block.split("```").next().unwrap_or("").to_owned()));
+            }
+        }
+        out
+    }
+
+    /// The protocol document: every client example parses as the message
+    /// of its heading, every message type of the platform (both ways) and
+    /// every action of every game has a heading.
+    #[test]
+    fn the_protocol_document_covers_every_message() {
+        use crate::games::{battlegeneral, fanorona};
+        let doc = include_str!("../PROTOCOL.md");
+        assert!(doc.contains(&format!("version {PROTOCOL_VERSION}")));
+        let (head, rest) = doc.split_once("## Client to server").expect("the client part");
+        let (client, rest) = rest.split_once("## Server to client").expect("the server part");
+        let (server, games) = rest.split_once("## Battlegeneral").expect("the games");
+        let _ = head;
+        let mut parsed = 0;
+        for (ty, json) in examples(client) {
+            assert!(CLIENT_TYPES.contains(&ty.as_str()), "unknown heading {ty}");
+            let msg = ClientMsg::parse(&json).unwrap_or_else(|e| panic!("{json}: {e:?}"));
+            assert_eq!(msg.type_name(), ty);
+            parsed += 1;
+        }
+        for ty in CLIENT_TYPES {
+            assert!(client.contains(&format!("### `{ty}`")), "client {ty}");
+        }
+        for ty in SERVER_TYPES {
+            assert!(server.contains(&format!("### `{ty}`")), "server {ty}");
+        }
+        // Each game's actions: examples that are game actions of that type.
+        let (bg, fa) = games.split_once("## Fanorona").expect("Fanorona's part");
+        let fa = fa.split("## HTTP").next().unwrap_or("");
+        for (part, actions) in [(bg, &battlegeneral::ACTIONS[..]), (fa, &fanorona::ACTIONS[..])] {
+            for ty in actions {
+                assert!(part.contains(&format!("### `{ty}`")), "action {ty}");
+            }
+            for (ty, json) in examples(part) {
+                if !actions.contains(&ty.as_str()) {
+                    continue;
+                }
+                match ClientMsg::parse(&json) {
+                    Ok(ClientMsg::Act { action, .. }) => assert_eq!(action.ty(), ty),
+                    other => panic!("{json}: {other:?}"),
+                }
+                parsed += 1;
+            }
+        }
+        assert!(parsed > CLIENT_TYPES.len() + 8, "{parsed} examples");
+    }
+
     #[test]
     fn server_messages_carry_their_type() {
         let m = ServerMsg::Pong { id: Some(3) };

@@ -162,6 +162,22 @@ impl Drop for Server {
     }
 }
 
+/// The status of a raw HTTP/1.1 request (sent exactly as given).
+pub fn http_status(addr: SocketAddr, request: &[u8]) -> u16 {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(PATIENCE)).expect("timeout");
+    // The server may answer (and close) before it has read it all.
+    let _ = s.write_all(request);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    String::from_utf8_lossy(&raw)
+        .lines()
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
 /// A raw HTTP/1.1 GET (the path is sent exactly as given): status, headers
 /// (lower-case names) and body.
 pub fn http_get(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>, String) {

@@ -182,8 +182,13 @@ async fn socket(State(hub): State<Arc<Hub>>, headers: HeaderMap, ws: WebSocketUp
     let Some(conn) = hub.open_connection() else {
         return failure(StatusCode::SERVICE_UNAVAILABLE, "the server is full");
     };
+    // Small buffers: messages are small (a frame that is not grows them),
+    // and a thousand sockets with the default 128 KiB each would hold a
+    // quarter of a GiB.
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .on_failed_upgrade({
             let hub = Arc::clone(&hub);
             move |_| hub.close_connection()
@@ -541,6 +546,7 @@ mod tests {
             for level in kind.levels {
                 used.insert(format!("level_{level}"));
             }
+            used.insert(format!("game_{}", kind.id));
             if !kind.periods.is_empty() {
                 used.insert(format!("board_{}", kind.id));
                 used.insert(format!("rule_{}", kind.id));

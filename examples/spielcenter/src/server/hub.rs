@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use board_core::Player;
-use tokio::sync::{Notify, Semaphore, mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 
 use super::clock::Clock;
 use super::store::Store;
@@ -40,8 +40,8 @@ pub struct Config {
     /// The `Origin`s a browser's WebSocket may come from
     /// (`http://host:port`, lower case).
     pub origins: Vec<String>,
-    /// Computer players thinking at once at most (the other jobs wait).
-    pub thinkers: Arc<Semaphore>,
+    /// The computer players' thinking pool.
+    pub thinkers: super::thinkers::Thinkers,
     /// The score tables (the writer's, after each commit).
     pub standing: Arc<RwLock<Standing>>,
 }

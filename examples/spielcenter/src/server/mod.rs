@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot};
 
 use self::clock::Clock;
 use self::hub::{Config, Hub, LobbyCmd};
@@ -23,6 +23,7 @@ mod hub;
 mod lobby;
 mod store;
 mod table;
+mod thinkers;
 mod writer;
 
 /// The server's settings (the options of `spielwerk serve`).
@@ -168,7 +169,8 @@ async fn serve(args: &Options, out: Output) -> RunResult {
         computer_delay: Duration::from_millis(args.computer_delay_ms),
         max_connections: args.max_connections,
         origins: origins(&args.origins, local)?,
-        thinkers: Arc::new(Semaphore::new(thinkers)),
+        thinkers: thinkers::Thinkers::new(thinkers)
+            .map_err(|e| format!("cannot start the computer players' threads: {e}"))?,
         standing: Arc::new(std::sync::RwLock::new(standing)),
     });
     let next_game = ids.start;

@@ -210,27 +210,14 @@ impl Table {
         self.thinking = true;
         let tx = self.me.clone();
         let delay = self.links.config.computer_delay;
-        let pool = Arc::clone(&self.links.config.thinkers);
+        let pool = self.links.config.thinkers.clone();
         tokio::spawn(async move {
             if !delay.is_zero() {
                 tokio::time::sleep(delay).await;
             }
-            let thought = match pool.acquire_owned().await {
-                Ok(permit) => tokio::task::spawn_blocking(move || {
-                    let t = (job.job)();
-                    drop(permit);
-                    t
-                })
-                .await
-                .ok(),
-                Err(_) => None,
-            };
-            let _ = tx
-                .send(GameCmd::Thought {
-                    tag: job.tag,
-                    thought,
-                })
-                .await;
+            let tag = job.tag;
+            let thought = pool.think(job).await;
+            let _ = tx.send(GameCmd::Thought { tag, thought }).await;
         });
     }
 

@@ -13,6 +13,7 @@
 //! name enters that day's list, and the month's and the eternal list sum
 //! the daily scores.
 
+mod openings;
 mod view;
 
 use board_core::{ByPlayer, Game, Outcome, Player};
@@ -358,15 +359,46 @@ impl Fanorona {
 
     /// The computer's choice for a seat, to be made on the thinking pool:
     /// the day's computer in the game of the day, else the level's (built
-    /// there, so its table lives only while it thinks).
+    /// there, so its table lives only while it thinks); the replies to the
+    /// first moves of a game are remembered for every game.
     fn chooser(&self, level: Level) -> Chooser {
+        let line: Vec<Move> = self.moves.iter().map(|&(m, _)| m).collect();
         if let Mode::Daily(day) = self.mode
             && let Some(d) = date(day)
         {
-            return Box::new(move |pos| daily::daily_computer(d).choose(pos).ok().map(|c| c.mv));
+            let (y, m, dd) = day.ymd();
+            let who = openings::Who::Daily(u32::from(y) * 10_000 + u32::from(m) * 100 + u32::from(dd));
+            return Box::new(move |pos| {
+                openings::reply(who, &line, || {
+                    daily::daily_computer(d).choose(pos).ok().map(|c| c.mv)
+                })
+            });
         }
-        Box::new(move |pos| Computer::new(level).choose(pos).ok().map(|c| c.mv))
+        let who = openings::Who::Level(level.name());
+        Box::new(move |pos| openings::reply(who, &line, || level_move(level, pos)))
     }
+}
+
+thread_local! {
+    /// Each thinking thread's computers, one per level: a computer empties
+    /// its table before every search, so keeping it changes no answer and
+    /// saves allocating the table for every move.
+    static COMPUTERS: std::cell::RefCell<Vec<(Level, Computer)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The move of the computer of `level` in `pos`.
+fn level_move(level: Level, pos: &Position) -> Option<Move> {
+    COMPUTERS.with(|cell| {
+        let mut computers = cell.borrow_mut();
+        let i = match computers.iter().position(|(l, _)| *l == level) {
+            Some(i) => i,
+            None => {
+                computers.push((level, Computer::new(level)));
+                computers.len() - 1
+            }
+        };
+        computers[i].1.choose(pos).ok().map(|c| c.mv)
+    })
 }
 
 /// A computer's choice of a move, made away from the game.
@@ -451,7 +483,7 @@ impl HostedGame for Fanorona {
             None => return None,
         };
         let choose: Chooser = if job == Job::Hint {
-            Box::new(move |pos| Computer::new(level).choose(pos).ok().map(|c| c.mv))
+            Box::new(move |pos| level_move(level, pos))
         } else {
             self.chooser(level)
         };
