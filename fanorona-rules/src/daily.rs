@@ -1,203 +1,137 @@
-//! The game of the day: every day the medium computer answers the same
-//! moves the same way for everybody.
+//! The game of the day: every day everybody plays the same computer, at
+//! the medium level's strength, which answers the same moves the same way
+//! for everybody that day and plays other games on other days.
 //!
-//! How: the date seeds a small deterministic perturbation of the
-//! evaluation, at most ±[`DAILY_NOISE`] hundredths of a stone, drawn from
-//! the date and the position's Zobrist hash, and the order in which moves
-//! of equal promise are searched (the first of equal scores is kept). Both
-//! change the choice only among equal or near-equal moves. The search is the
-//! medium level (a fixed depth, a fresh table per move, one thread), so
-//! [`daily_move`] is a pure function of the date and the moves so far: the
-//! same on every machine, every run and every thread count; another date
-//! perturbs differently and gives another game.
+//! How: the [`DailyComputer`] asks the medium computer for its move, and a
+//! judge (a deeper search, the hard level's depth, [`RootScorer`]) values
+//! every move of the position. The moves the judge values about as highly
+//! as the medium's own are the candidates ([`DailySettings::matching`]):
+//! in the first moves of the game, those within 0.2 stone; while the game
+//! is not close (more than 3 stones either way), those within half of the
+//! lead beyond 3 stones. So the computer plays moves worth what the medium
+//! computer's move is worth, neither better nor worse on average. The date
+//! then picks a candidate: the days are cut into rounds as long as the list
+//! of candidates, and within a round every candidate is played once, from
+//! an offset drawn from the round and the position. The answer is a pure
+//! function of the date and the position with its history (hence of the
+//! moves so far): the same on every machine, run and thread count.
 
-use core::fmt;
-use core::str::FromStr;
-
-use board_core::{Game, SplitMix64, ZobristHash};
-use board_search::{Evaluator, Strategy};
+use board_core::{Game, ZobristHash};
+use board_search::{Choice, NoLegalMove, Strategy};
 
 use crate::ai::{Computer, Level};
-use crate::eval::FanoronaEval;
 use crate::moves::Move;
 use crate::position::{IllegalMoveError, Position};
 
-/// The largest perturbation of the daily evaluation, in hundredths of a
-/// stone.
-pub const DAILY_NOISE: i32 = 20;
+mod date;
+mod pick;
+mod scores;
+mod settings;
 
-/// A calendar date (proleptic Gregorian), `YYYY-MM-DD`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Date {
-    year: u16,
-    month: u8,
-    day: u8,
+pub use date::{Date, DateError};
+pub use scores::{RootScorer, RootScores, ScoredMove};
+pub use settings::DailySettings;
+
+/// The computer of the game of the day: a [`Strategy`] whose choice
+/// depends only on its date, its settings and the position (with the
+/// position's move number and repetition history).
+///
+/// ```
+/// use board_search::Strategy;
+/// use fanorona_rules::Position;
+/// use fanorona_rules::board_core::Game;
+/// use fanorona_rules::daily::{Date, daily_computer};
+///
+/// let date = Date::new(2026, 5, 1)?;
+/// let mut pos = Position::new();
+/// pos.play("d2-e3a".parse()?)?;
+/// let reply = daily_computer(date).choose(&pos)?;
+/// assert!(pos.is_legal(reply.mv));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct DailyComputer {
+    date: Date,
+    settings: DailySettings,
+    medium: Computer,
+    judge: RootScorer,
 }
 
-/// Why a date was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum DateError {
-    /// Not of the form `YYYY-MM-DD`.
-    #[error("{0:?} is not a date of the form YYYY-MM-DD")]
-    Format(String),
-    /// The month is not 1–12.
-    #[error("month {0} is not 1-12")]
-    Month(u8),
-    /// The day does not exist in that month.
-    #[error("day {day} does not exist in {year}-{month:02}")]
-    Day {
-        /// The year.
-        year: u16,
-        /// The month.
-        month: u8,
-        /// The day.
-        day: u8,
-    },
-}
-
-const fn is_leap(y: u16) -> bool {
-    (y.is_multiple_of(4) && !y.is_multiple_of(100)) || y.is_multiple_of(400)
-}
-
-const fn days_in_month(y: u16, m: u8) -> u8 {
-    match m {
-        2 if is_leap(y) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-impl Date {
-    /// The date, if it exists.
-    ///
-    /// # Errors
-    /// [`DateError::Month`] or [`DateError::Day`].
-    pub const fn new(year: u16, month: u8, day: u8) -> Result<Date, DateError> {
-        if month == 0 || month > 12 {
-            return Err(DateError::Month(month));
-        }
-        if day == 0 || day > days_in_month(year, month) {
-            return Err(DateError::Day { year, month, day });
-        }
-        Ok(Date { year, month, day })
-    }
-
-    /// The date `days` days after 1970-01-01 (negative: before), if its
-    /// year is within 0..=65535.
-    #[must_use]
-    pub fn from_days_since_epoch(days: i64) -> Option<Date> {
-        // Howard Hinnant's civil_from_days.
-        let z = days.checked_add(719_468)?;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-        let year = era * 400 + yoe + i64::from(month <= 2);
-        Date::new(u16::try_from(year).ok()?, month, day).ok()
-    }
-
-    /// The year.
-    #[must_use]
-    pub const fn year(self) -> u16 {
-        self.year
-    }
-    /// The month, 1–12.
-    #[must_use]
-    pub const fn month(self) -> u8 {
-        self.month
-    }
-    /// The day of the month.
-    #[must_use]
-    pub const fn day(self) -> u8 {
-        self.day
-    }
-
-    /// The seed of the day's game.
-    #[must_use]
-    pub fn seed(self) -> u64 {
-        let ymd = u64::from(self.year) * 10_000 + u64::from(self.month) * 100 + u64::from(self.day);
-        SplitMix64::new(ymd ^ 0xFA40_DA11_0000_0000).next()
-    }
-}
-
-impl fmt::Display for Date {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-impl FromStr for Date {
-    type Err = DateError;
-    fn from_str(s: &str) -> Result<Date, DateError> {
-        let bad = || DateError::Format(s.to_owned());
-        let mut parts = s.trim().split('-');
-        let (Some(y), Some(m), Some(d), None) =
-            (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
-            return Err(bad());
-        };
-        if y.len() != 4 || m.len() != 2 || d.len() != 2 {
-            return Err(bad());
-        }
-        let y: u16 = y.parse().map_err(|_| bad())?;
-        let m: u8 = m.parse().map_err(|_| bad())?;
-        let d: u8 = d.parse().map_err(|_| bad())?;
-        Date::new(y, m, d)
-    }
-}
-
-/// The evaluation of the game of the day: [`FanoronaEval`] plus the
-/// date's perturbation.
-#[derive(Debug, Clone, Copy)]
-pub struct DailyEval {
-    base: FanoronaEval,
-    seed: u64,
-}
-
-impl DailyEval {
-    /// The evaluation of `date`.
+impl DailyComputer {
+    /// The computer of the game of `date`.
     #[must_use]
     pub fn new(date: Date) -> Self {
-        DailyEval {
-            base: FanoronaEval::default(),
-            seed: date.seed(),
+        DailyComputer::with_settings(date, DailySettings::default())
+    }
+
+    /// The computer of `date` with other settings, for measurements; the
+    /// game of the day is [`new`](DailyComputer::new)'s.
+    #[must_use]
+    pub fn with_settings(date: Date, settings: DailySettings) -> Self {
+        DailyComputer {
+            date,
+            settings,
+            medium: Computer::new(Level::Medium),
+            judge: RootScorer::new(),
         }
     }
+
+    /// The date.
+    #[must_use]
+    pub fn date(&self) -> Date {
+        self.date
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn settings(&self) -> DailySettings {
+        self.settings
+    }
+
+    /// The medium computer's move in `pos` (with the nodes of both
+    /// searches) and the moves the date chooses among, with the judge's
+    /// values, best first ([`DailySettings::matching`]).
+    ///
+    /// # Errors
+    /// [`NoLegalMove`] when the game is over.
+    pub fn candidates(
+        &mut self,
+        pos: &Position,
+    ) -> Result<(Choice<Move>, Vec<ScoredMove>), NoLegalMove> {
+        let medium = self.medium.choose(pos)?;
+        let scores = self.judge.scores(pos, self.settings.judge_depth);
+        let value = scores.moves.iter().find(|s| s.mv == medium.mv);
+        let near = match value {
+            Some(v) => self
+                .settings
+                .matching(&scores.moves, v.score, pos.fullmove_number()),
+            None => Vec::new(),
+        };
+        let nodes = medium.nodes + scores.nodes;
+        Ok((Choice { nodes, ..medium }, near))
+    }
 }
 
-impl Evaluator<Position> for DailyEval {
-    fn evaluate(&self, pos: &Position) -> i32 {
-        let r = SplitMix64::new(self.seed ^ pos.zobrist()).below(2 * DAILY_NOISE as u64 + 1);
-        self.base.evaluate(pos) + r as i32 - DAILY_NOISE
-    }
-    /// The standard hint, ties broken by the date: among moves of equal
-    /// score the first searched is kept, so this varies the choice among
-    /// equals from day to day.
-    fn move_hint(&self, pos: &Position, mv: Move) -> i32 {
-        let bits = mv.to_bits();
-        let tie = SplitMix64::new(self.seed ^ (bits as u64) ^ ((bits >> 64) as u64)).below(64);
-        self.base.move_hint(pos, mv) * 64 + tie as i32
-    }
-    fn history_size(&self) -> usize {
-        self.base.history_size()
-    }
-    fn history_index(&self, pos: &Position, mv: Move) -> usize {
-        self.base.history_index(pos, mv)
-    }
-    fn bound(&self) -> i32 {
-        FanoronaEval::BOUND + DAILY_NOISE
+impl Strategy<Position> for DailyComputer {
+    type Error = NoLegalMove;
+
+    fn choose(&mut self, pos: &Position) -> Result<Choice<Move>, NoLegalMove> {
+        let (medium, near) = self.candidates(pos)?;
+        let i = pick::pick(self.date, pos.zobrist(), near.len());
+        Ok(near.get(i).map_or(medium, |s| Choice {
+            mv: s.mv,
+            score: Some(s.score),
+            depth: self.settings.judge_depth,
+            ..medium
+        }))
     }
 }
 
-/// The computer of the game of the day: the medium level with the date's
-/// evaluation.
+/// The computer of the game of the day of `date`: `choose` on the position
+/// after the human's moves gives the same move as [`daily_move`].
 #[must_use]
-pub fn daily_computer(date: Date) -> Computer<DailyEval> {
-    Computer::with_eval(crate::ai::limits(Level::Medium), DailyEval::new(date))
+pub fn daily_computer(date: Date) -> DailyComputer {
+    DailyComputer::new(date)
 }
 
 /// A move of the day's game that is not legal.
@@ -241,87 +175,117 @@ pub fn daily_move(date: Date, moves: &[Move]) -> Result<Option<Move>, DailyError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_search::{Opening, play_game};
+    use board_search::{Opening, RandomStrategy, play_game};
 
-    #[test]
-    fn dates_parse_validate_and_count_from_the_epoch() {
-        assert_eq!(
-            Date::from_days_since_epoch(0),
-            Some(Date::new(1970, 1, 1).unwrap())
-        );
-        assert_eq!(
-            Date::from_days_since_epoch(20_422).map(|d| d.to_string()),
-            Some("2025-11-30".to_owned())
-        );
-        assert_eq!("2024-02-29".parse::<Date>().map(|d| d.day()), Ok(29));
-        assert!(matches!(
-            "2023-02-29".parse::<Date>(),
-            Err(DateError::Day { .. })
-        ));
-        assert_eq!("2023-13-01".parse::<Date>(), Err(DateError::Month(13)));
-        assert!(matches!(
-            "2023-1-01".parse::<Date>(),
-            Err(DateError::Format(_))
-        ));
-        assert!(matches!("".parse::<Date>(), Err(DateError::Format(_))));
-        assert_ne!(
-            Date::new(2026, 1, 1).unwrap().seed(),
-            Date::new(2026, 1, 2).unwrap().seed()
-        );
+    fn date(days_after: i64) -> Date {
+        let first = Date::new(2026, 3, 1).map_or(0, Date::days_since_epoch);
+        Date::from_days_since_epoch(first + days_after).unwrap_or_else(|| panic!("{days_after}"))
+    }
+
+    /// The game of a random mover (White, seed 5) against the computer of
+    /// `date`.
+    fn game(date: Date) -> Vec<Move> {
+        let mut daily = daily_computer(date);
+        let mut human = RandomStrategy::new(5);
+        let start = Opening::new(Position::new());
+        play_game(&mut human, &mut daily, &start, 0, 1000, |_| true)
+            .expect("legal games")
+            .moves
     }
 
     #[test]
-    fn same_date_and_moves_same_answer_other_dates_other_games() {
-        let mut games = std::collections::HashSet::new();
-        for day in 1..=6 {
-            let date = Date::new(2026, 3, day).unwrap();
-            // The day's computer against a fixed easy opponent.
-            let play = || {
-                let mut daily = daily_computer(date);
-                let mut easy = Computer::new(Level::Easy);
-                let start = Opening::new(Position::new());
-                play_game(&mut easy, &mut daily, &start, 0, 1000, |_| true)
-                    .expect("legal games")
-                    .moves
-            };
-            let a = play();
-            assert_eq!(a, play(), "{date}");
-            // The one-move API agrees with the game.
-            assert_eq!(daily_move(date, &a[..1]).unwrap(), Some(a[1]));
-            games.insert(a);
+    fn same_date_and_moves_same_answer_on_any_thread() {
+        let d = date(0);
+        let moves = game(d);
+        assert_eq!(moves, game(d));
+        // The one-move API agrees with every reply of the game.
+        for k in (1..moves.len()).step_by(2) {
+            assert_eq!(daily_move(d, &moves[..k]), Ok(Some(moves[k])), "ply {k}");
         }
-        assert!(games.len() >= 2, "one game for 6 days");
+        // And so does a computer made on another thread.
+        let mut pos = Position::new();
+        for &mv in &moves[..3] {
+            pos.play(mv).expect("legal");
+        }
+        let there = std::thread::spawn(move || daily_computer(d).choose(&pos).map(|c| c.mv));
+        assert_eq!(there.join().ok(), Some(Ok(moves[3])));
     }
 
     #[test]
-    fn other_dates_answer_differently_in_some_positions() {
-        let (d1, d2) = (
-            Date::new(2026, 5, 1).unwrap(),
-            Date::new(2026, 5, 2).unwrap(),
-        );
-        let mut differ = 0;
-        for seed in 0..12 {
-            let opening = Opening::random(Position::new(), 16, seed).moves;
-            let a = daily_move(d1, &opening).unwrap();
-            assert_eq!(a, daily_move(d1, &opening).unwrap());
-            if a != daily_move(d2, &opening).unwrap() {
-                differ += 1;
-            }
-        }
-        assert!(differ >= 2, "only {differ} of 12 answers differ");
+    fn other_dates_answer_the_first_move_otherwise() {
+        // d2-e3a has three replies a deeper search values within 0.2 stone
+        // of each other; over six days the computer plays more than one.
+        let opening = ["d2-e3a".parse().expect("a move")];
+        let replies: std::collections::HashSet<_> = (0..6)
+            .map(|k| daily_move(date(k), &opening).ok().flatten())
+            .collect();
+        assert!(replies.len() >= 2, "{replies:?}");
+    }
+
+    #[test]
+    fn other_dates_play_other_games() {
+        // Six consecutive dates against the same random mover: six games.
+        let games: Vec<Vec<Move>> = (0..6).map(|k| game(date(k))).collect();
+        let distinct: std::collections::HashSet<_> = games.iter().collect();
+        assert_eq!(distinct.len(), 6);
+    }
+
+    #[test]
+    fn a_round_of_days_plays_every_candidate() {
+        let mut pos = Position::new();
+        pos.play("d2-e3a".parse().expect("a move")).expect("legal");
+        let (medium, near) = daily_computer(date(0)).candidates(&pos).expect("moves");
+        assert!(near.iter().any(|s| s.mv == medium.mv));
+        let n = near.len() as i64;
+        assert!(n >= 2, "{near:?}");
+        let first = date(0).days_since_epoch().div_euclid(n) * n + n;
+        let mut played: Vec<Move> = (first..first + n)
+            .filter_map(Date::from_days_since_epoch)
+            .filter_map(|d| daily_computer(d).choose(&pos).ok().map(|c| c.mv))
+            .collect();
+        let mut expected: Vec<Move> = near.iter().map(|s| s.mv).collect();
+        played.sort_by_key(|m| m.to_bits());
+        expected.sort_by_key(|m| m.to_bits());
+        assert_eq!(played, expected);
     }
 
     #[test]
     fn illegal_history_is_an_error() {
-        let date = Date::new(2026, 1, 1).unwrap();
-        let bad = ["e2-e3".parse().unwrap()];
+        let d = date(0);
+        let bad = ["e2-e3".parse().expect("a move")];
         assert!(matches!(
-            daily_move(date, &bad),
+            daily_move(d, &bad),
             Err(DailyError {
                 index: 0,
                 error: IllegalMoveError::CaptureCompulsory,
                 ..
             })
         ));
+        // A move of the wrong side later in the list.
+        let moves: Vec<Move> = ["d2-e3a", "d2-e3a"]
+            .iter()
+            .filter_map(|m| m.parse().ok())
+            .collect();
+        assert!(matches!(
+            daily_move(d, &moves),
+            Err(DailyError { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_answer() {
+        let moves = game(date(2));
+        assert_eq!(daily_move(date(2), &moves), Ok(None));
+        let mut pos = Position::new();
+        for &mv in &moves {
+            pos.play(mv).expect("legal");
+        }
+        assert!(daily_computer(date(2)).choose(&pos).is_err());
+    }
+
+    #[test]
+    fn the_computer_can_move_to_another_thread() {
+        fn send<T: Send>(_: &T) {}
+        send(&daily_computer(date(0)));
     }
 }
