@@ -70,7 +70,10 @@ fn quantile(sorted: &[u64], q: f64) -> u64 {
 }
 
 async fn run(load: Load) -> Figures {
-    let dir = temp_dir(&format!("load-{}-{}-{}", load.fanorona, load.battlegeneral, load.lobby));
+    let dir = temp_dir(&format!(
+        "load-{}-{}-{}",
+        load.fanorona, load.battlegeneral, load.lobby
+    ));
     let clients = load.fanorona + 2 * load.battlegeneral + load.lobby;
     let max = (clients + 100).to_string();
     let server = Server::start(
@@ -94,7 +97,11 @@ async fn run(load: Load) -> Figures {
     let (news_frames, news_bytes) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let mut lobby = Vec::new();
     for k in 0..load.lobby {
-        let (done, frames, bytes) = (Arc::clone(&done), Arc::clone(&news_frames), Arc::clone(&news_bytes));
+        let (done, frames, bytes) = (
+            Arc::clone(&done),
+            Arc::clone(&news_frames),
+            Arc::clone(&news_bytes),
+        );
         lobby.push(tokio::spawn(async move {
             let mut c = Client::named(addr, &format!("lobby{k}")).await;
             c.keep_log();
@@ -119,8 +126,11 @@ async fn run(load: Load) -> Figures {
     // thinking time.
     let mut fanorona = Vec::new();
     for k in 0..load.fanorona {
-        let (level, think, counter) = (load.level.clone(), load.think_ms, Arc::clone(&in_game_news));
-        let arrive = Duration::from_millis(serve_common::Rng(5000 + k as u64).below(load.arrive_ms as usize + 1) as u64);
+        let (level, think, counter) =
+            (load.level.clone(), load.think_ms, Arc::clone(&in_game_news));
+        let arrive = Duration::from_millis(
+            serve_common::Rng(5000 + k as u64).below(load.arrive_ms as usize + 1) as u64,
+        );
         fanorona.push(tokio::spawn(async move {
             let name = format!("fa{k}");
             let mut c = Client::named(addr, &name).await;
@@ -160,7 +170,10 @@ async fn run(load: Load) -> Figures {
                 try_play_random(&mut blue, game, &db, 2 * k as u64 + 1, None),
                 try_play_random(&mut red, game, &dr, 2 * k as u64 + 2, None)
             );
-            let (a, b) = (a.expect("blue played to the end"), b.expect("red played to the end"));
+            let (a, b) = (
+                a.expect("blue played to the end"),
+                b.expect("red played to the end"),
+            );
             assert_eq!(a.over, b.over, "both players are told the same result");
             (a, b)
         }));
@@ -202,7 +215,11 @@ async fn run(load: Load) -> Figures {
         after = batch.last().unwrap()["id"].as_u64().unwrap();
         stored.extend(batch);
     }
-    assert_eq!(stored.len(), load.fanorona + load.battlegeneral, "every game is stored");
+    assert_eq!(
+        stored.len(),
+        load.fanorona + load.battlegeneral,
+        "every game is stored"
+    );
     for (game, over) in &fanorona_games {
         let g = stored.iter().find(|g| g["id"] == *game).expect("stored");
         assert_eq!(g["outcome"], over["outcome"]);
@@ -215,14 +232,20 @@ async fn run(load: Load) -> Figures {
         if over["counted"] == true {
             for p in over["points"].as_array().unwrap() {
                 let won = over["winner"] == p["name"];
-                expected.push((p["name"].as_str().unwrap().to_string(), if won { 10 } else { 0 }));
+                expected.push((
+                    p["name"].as_str().unwrap().to_string(),
+                    if won { 10 } else { 0 },
+                ));
             }
         }
     }
     expected.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
     let board = server.get_json("/api/leaderboard?board=battlegeneral&period=eternal&limit=10000");
     let eternal = name_table(&board[0]["tables"][0]["rows"], "points");
-    assert_eq!(eternal, expected, "the leaderboard is the sum of the results");
+    assert_eq!(
+        eternal, expected,
+        "the leaderboard is the sum of the results"
+    );
     Figures {
         load,
         seconds,

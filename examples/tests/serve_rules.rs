@@ -16,9 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use serve_common::{
-    Client, Server, deployment, http_status, play_fanorona, start_kind, temp_dir,
-};
+use serve_common::{Client, Server, deployment, http_status, play_fanorona, start_kind, temp_dir};
 
 fn server(name: &str, extra: &[&str]) -> Server {
     let dir = temp_dir(name);
@@ -81,7 +79,11 @@ async fn every_hosted_game_keeps_the_platform_rules() {
             json!({"type": "leave", "game": game}),
             json!({"type": "say", "game": game, "text": "hi"}),
         ] {
-            assert_eq!(carl.refused(msg.clone()).await, "not_in_game", "{kind} {msg}");
+            assert_eq!(
+                carl.refused(msg.clone()).await,
+                "not_in_game",
+                "{kind} {msg}"
+            );
         }
         assert_eq!(
             anna.refused(json!({"type": "move", "game": game, "move": mv}))
@@ -92,14 +94,23 @@ async fn every_hosted_game_keeps_the_platform_rules() {
         // Bad input gets a typed error and changes nothing.
         for (msg, code) in [
             (json!({"type": "move", "game": game}), "bad_field"),
-            (json!({"type": "move", "game": game, "move": 7}), "bad_field"),
+            (
+                json!({"type": "move", "game": game, "move": 7}),
+                "bad_field",
+            ),
             (
                 json!({"type": "move", "game": game, "move": mv, "admin": true}),
                 "bad_field",
             ),
             (json!({"type": "fly", "game": game}), "unknown_type"),
-            (json!({"type": "move", "game": game, "move": "z9-z10"}), "illegal_move"),
-            (json!({"type": "move", "game": game + 100, "move": mv}), "not_in_game"),
+            (
+                json!({"type": "move", "game": game, "move": "z9-z10"}),
+                "illegal_move",
+            ),
+            (
+                json!({"type": "move", "game": game + 100, "move": mv}),
+                "not_in_game",
+            ),
         ] {
             assert_eq!(bert.refused(msg.clone()).await, code, "{kind} {msg}");
         }
@@ -117,7 +128,10 @@ async fn every_hosted_game_keeps_the_platform_rules() {
             .await;
         for c in [&mut anna, &mut bert] {
             let line = c.expect("game_chat").await;
-            assert_eq!((line["from"].as_str(), line["text"].as_str()), (Some(an.as_str()), Some("<b>gl</b> hf")));
+            assert_eq!(
+                (line["from"].as_str(), line["text"].as_str()),
+                (Some(an.as_str()), Some("<b>gl</b> hf"))
+            );
         }
         assert!(carl.sync().await.iter().all(|m| m["type"] != "game_chat"));
         // The move goes through; then a closed socket is leaving.
@@ -132,7 +146,10 @@ async fn every_hosted_game_keeps_the_platform_rules() {
             (Some("left"), Some(an.as_str())),
             "{kind}"
         );
-        assert_eq!(over["reason_player"], if kind == "fanorona" { "white" } else { "red" });
+        assert_eq!(
+            over["reason_player"],
+            if kind == "fanorona" { "white" } else { "red" }
+        );
         // Bert's name is his: another browser cannot take it.
         let mut other = Client::connect(s.addr).await;
         assert_eq!(
@@ -157,11 +174,26 @@ async fn a_client_cannot_cheat_over_the_raw_socket() {
     let mv = first_move(&state);
     // No score, result or list can be sent.
     for (msg, code) in [
-        (json!({"type": "move", "game": game, "move": mv, "score": 999}), "bad_field"),
-        (json!({"type": "score", "game": game, "points": 500}), "unknown_type"),
-        (json!({"type": "game_over", "game": game, "outcome": "white"}), "unknown_type"),
-        (json!({"type": "leaderboard", "board": "fanorona", "points": 1}), "unknown_type"),
-        (json!({"type": "daily", "kind": "fanorona", "score": 200}), "bad_field"),
+        (
+            json!({"type": "move", "game": game, "move": mv, "score": 999}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "score", "game": game, "points": 500}),
+            "unknown_type",
+        ),
+        (
+            json!({"type": "game_over", "game": game, "outcome": "white"}),
+            "unknown_type",
+        ),
+        (
+            json!({"type": "leaderboard", "board": "fanorona", "points": 1}),
+            "unknown_type",
+        ),
+        (
+            json!({"type": "daily", "kind": "fanorona", "score": 200}),
+            "bad_field",
+        ),
     ] {
         assert_eq!(anna.refused(msg.clone()).await, code, "{msg}");
     }
@@ -182,14 +214,20 @@ async fn a_client_cannot_cheat_over_the_raw_socket() {
     // The game of the day enters the Bestenliste once a day and name.
     let mut scores = Vec::new();
     for round in 0..2 {
-        anna.send(json!({"type": "daily", "kind": "fanorona"})).await;
+        anna.send(json!({"type": "daily", "kind": "fanorona"}))
+            .await;
         let start = anna.expect("game_start").await;
         assert_eq!(start["counts"], round == 0);
         assert_eq!(start["opponent"], "Computer (medium)");
         let game = start["game"].as_u64().unwrap();
-        let played = play_fanorona(&mut anna, game, |list| (list.len() > 3).then_some(0), Duration::ZERO)
-            .await
-            .unwrap();
+        let played = play_fanorona(
+            &mut anna,
+            game,
+            |list| (list.len() > 3).then_some(0),
+            Duration::ZERO,
+        )
+        .await
+        .unwrap();
         assert_eq!(played.over["counted"], round == 0);
         scores.push(played.over["score"].as_u64().unwrap());
     }
@@ -213,7 +251,10 @@ async fn a_client_cannot_cheat_over_the_raw_socket() {
     twin.send(json!({"type": "name", "name": "Anna", "token": token}))
         .await;
     let named = twin.expect("named").await;
-    assert_eq!((named["name"].as_str(), named["registered"].as_bool()), (Some("anna"), Some(true)));
+    assert_eq!(
+        (named["name"].as_str(), named["registered"].as_bool()),
+        (Some("anna"), Some(true))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -291,24 +332,41 @@ async fn the_origin_and_the_headers_are_checked() {
     let s = server("origin", &[]);
     let connect = |origin: &str, host: &str| {
         let mut request = format!("ws://{}/ws", s.addr).into_client_request().unwrap();
-        request.headers_mut().insert("origin", origin.parse().unwrap());
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
         request.headers_mut().insert("host", host.parse().unwrap());
         tokio_tungstenite::connect_async(request)
     };
     let port = s.addr.port();
     let own = format!("http://127.0.0.1:{port}");
     assert!(connect(&own, &format!("127.0.0.1:{port}")).await.is_ok());
-    assert!(connect(&format!("http://localhost:{port}"), &format!("localhost:{port}")).await.is_ok());
+    assert!(
+        connect(
+            &format!("http://localhost:{port}"),
+            &format!("localhost:{port}")
+        )
+        .await
+        .is_ok()
+    );
     // A page on a rebound DNS name sends its own name as host and origin.
-    let evil = connect(&format!("http://evil.example:{port}"), &format!("evil.example:{port}")).await;
+    let evil = connect(
+        &format!("http://evil.example:{port}"),
+        &format!("evil.example:{port}"),
+    )
+    .await;
     assert!(evil.is_err(), "a foreign origin was let in");
     // With --origin, that address and no other.
     let t = server("origin2", &["--origin", "https://games.example.org"]);
     let mut request = format!("ws://{}/ws", t.addr).into_client_request().unwrap();
-    request.headers_mut().insert("origin", "https://games.example.org".parse().unwrap());
+    request
+        .headers_mut()
+        .insert("origin", "https://games.example.org".parse().unwrap());
     assert!(tokio_tungstenite::connect_async(request).await.is_ok());
     let mut request = format!("ws://{}/ws", t.addr).into_client_request().unwrap();
-    request.headers_mut().insert("origin", format!("http://{}", t.addr).parse().unwrap());
+    request
+        .headers_mut()
+        .insert("origin", format!("http://{}", t.addr).parse().unwrap());
     assert!(tokio_tungstenite::connect_async(request).await.is_err());
     // Request headers: 200 KB are refused, a normal request is answered.
     let big = format!(
@@ -317,13 +375,22 @@ async fn the_origin_and_the_headers_are_checked() {
         "a".repeat(200_000)
     );
     assert_eq!(http_status(s.addr, big.as_bytes()), 431);
-    let small = format!("GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.addr);
+    let small = format!(
+        "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        s.addr
+    );
     assert_eq!(http_status(s.addr, small.as_bytes()), 200);
     // Bad path parameters are answered in JSON like every API error.
-    for path in ["/api/games/abc", "/api/games/abc/gravon.xml", "/api/games?limit=x", "/api/leaderboard?period=2026-13"] {
+    for path in [
+        "/api/games/abc",
+        "/api/games/abc/gravon.xml",
+        "/api/games?limit=x",
+        "/api/leaderboard?period=2026-13",
+    ] {
         let (status, body) = s.get(path);
         assert_eq!(status, 400, "{path}");
-        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
+        let v: Value =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"));
         assert!(v["error"].is_string(), "{path}: {body}");
     }
 }
@@ -344,7 +411,12 @@ fn serve_fails(args: &[&str], limit: Duration) -> (Option<i32>, String, Duration
         if let Ok(Some(status)) = child.try_wait() {
             let mut err = String::new();
             use std::io::Read as _;
-            child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut err)
+                .unwrap();
             return (status.code(), err, start.elapsed());
         }
         if start.elapsed() > limit {
@@ -369,7 +441,12 @@ fn a_bad_database_is_reported_at_once_with_its_cause() {
         (vec!["--db", "mysql://x"], "not supported"),
         (vec!["--db", "postgres://u:secret@127.0.0.1:1/db"], "u:***@"),
         (
-            vec!["--db", missing.to_str().unwrap(), "--export-games", export.to_str().unwrap()],
+            vec![
+                "--db",
+                missing.to_str().unwrap(),
+                "--export-games",
+                export.to_str().unwrap(),
+            ],
             "missing.sqlite",
         ),
         (vec!["--zone", "Mars/Olympus"], "unknown time zone"),

@@ -637,7 +637,10 @@ fn bestenliste(s: &Server, games: &[Value]) -> Standing {
     use board_core::Game;
     let mut board = Standing::default();
     for g in games {
-        let (Some(day), Some(outcome)) = (g["daily"].as_str(), outcome_of_fanorona(g["outcome"].as_str().unwrap())) else {
+        let (Some(day), Some(outcome)) = (
+            g["daily"].as_str(),
+            outcome_of_fanorona(g["outcome"].as_str().unwrap()),
+        ) else {
             continue;
         };
         let name = g["players"][0].as_str().unwrap();
@@ -658,7 +661,11 @@ fn bestenliste(s: &Server, games: &[Value]) -> Standing {
             Outcome::Win(_) => 22 - pos.count(!white),
             Outcome::Draw => 50,
         };
-        for p in [Period::Day(day), Period::Month(day.month()), Period::Eternal] {
+        for p in [
+            Period::Day(day),
+            Period::Month(day.month()),
+            Period::Eternal,
+        ] {
             let c = board.add("fanorona", p, name, i64::from(points));
             board.apply(&[c]);
         }
@@ -687,9 +694,15 @@ fn check_bestenliste(s: &Server, games: &[Value]) {
     }
     periods.insert("eternal".into());
     for p in periods {
-        let api = s.get_json(&format!("/api/leaderboard?board=fanorona&period={p}&limit=10000"));
+        let api = s.get_json(&format!(
+            "/api/leaderboard?board=fanorona&period={p}&limit=10000"
+        ));
         let rows = name_table(&api[0]["tables"][0]["rows"], "points");
-        assert_eq!(rows, board.ranked("fanorona", p.parse().unwrap()), "the Bestenliste of {p}");
+        assert_eq!(
+            rows,
+            board.ranked("fanorona", p.parse().unwrap()),
+            "the Bestenliste of {p}"
+        );
     }
 }
 
@@ -708,7 +721,10 @@ async fn a_killed_server_keeps_every_finished_daily_game_and_its_bestenliste_ent
             let mut c = Client::named(addr, &format!("daily{k}")).await;
             let mut rng = serve_common::Rng(k + 1);
             loop {
-                if c.try_send(json!({"type": "daily", "kind": "fanorona"})).await.is_err() {
+                if c.try_send(json!({"type": "daily", "kind": "fanorona"}))
+                    .await
+                    .is_err()
+                {
                     return;
                 }
                 let Some(start) = c.try_expect("game_start").await else {
@@ -742,28 +758,48 @@ async fn a_killed_server_keeps_every_finished_daily_game_and_its_bestenliste_ent
     }
     let server = Server::start(db, &FAST);
     let games = stored_games(&server);
-    let by_id: BTreeMap<u64, &Value> = games.iter().map(|g| (g["id"].as_u64().unwrap(), g)).collect();
+    let by_id: BTreeMap<u64, &Value> = games
+        .iter()
+        .map(|g| (g["id"].as_u64().unwrap(), g))
+        .collect();
     let told = told.lock().unwrap().clone();
     assert!(told.len() >= 12, "{} daily games finished", told.len());
     for (id, over) in &told {
-        let g = by_id.get(id).unwrap_or_else(|| panic!("finished game {id} was lost"));
-        assert_eq!((&g["outcome"], &g["counted"]), (&over["outcome"], &over["counted"]), "game {id}");
+        let g = by_id
+            .get(id)
+            .unwrap_or_else(|| panic!("finished game {id} was lost"));
+        assert_eq!(
+            (&g["outcome"], &g["counted"]),
+            (&over["outcome"], &over["counted"]),
+            "game {id}"
+        );
     }
     // Every game a player was told had started is stored: finished, or
     // ended by the crash rule.
     for id in started.lock().unwrap().iter() {
-        let g = by_id.get(id).unwrap_or_else(|| panic!("started game {id} was lost"));
+        let g = by_id
+            .get(id)
+            .unwrap_or_else(|| panic!("started game {id} was lost"));
         if !told.contains_key(id) {
-            assert!(g["reason"] == "server_stopped" || g["outcome"] != "none", "{g}");
+            assert!(
+                g["reason"] == "server_stopped" || g["outcome"] != "none",
+                "{g}"
+            );
         }
     }
-    assert!(games.iter().any(|g| g["reason"] == "server_stopped"), "some ran at the kill");
+    assert!(
+        games.iter().any(|g| g["reason"] == "server_stopped"),
+        "some ran at the kill"
+    );
     check_bestenliste(&server, &games);
     eprintln!(
         "crash daily: {} games finished before the SIGKILL, {} stored in all, {} ended by the rule",
         told.len(),
         games.len(),
-        games.iter().filter(|g| g["reason"] == "server_stopped").count()
+        games
+            .iter()
+            .filter(|g| g["reason"] == "server_stopped")
+            .count()
     );
 }
 
@@ -801,7 +837,10 @@ async fn a_game_its_players_were_told_of_is_stored_and_its_id_never_given_again(
         let games = stored_games(&server);
         let ids: BTreeSet<u64> = games.iter().map(|g| g["id"].as_u64().unwrap()).collect();
         for id in &told {
-            assert!(ids.contains(id), "round {round}: game {id} was told and lost");
+            assert!(
+                ids.contains(id),
+                "round {round}: game {id} was told and lost"
+            );
             assert!(*id > max_seen, "round {round}: id {id} given again");
         }
         let finished = seen.lock().unwrap().over.keys().copied().max().unwrap_or(0);
@@ -878,14 +917,21 @@ async fn migrate_version_1(url: &str) {
     conn.close().await.unwrap();
     let s = Server::start(url, &FAST);
     assert!(
-        s.stderr.lock().unwrap().contains("migrated from schema version 1"),
+        s.stderr
+            .lock()
+            .unwrap()
+            .contains("migrated from schema version 1"),
         "{}",
         s.stderr.lock().unwrap()
     );
     let games = stored_games(&s);
     assert_eq!(games.len(), 2);
     assert_eq!(
-        (games[0]["players"].clone(), games[0]["outcome"].as_str(), games[0]["counted"].as_bool()),
+        (
+            games[0]["players"].clone(),
+            games[0]["outcome"].as_str(),
+            games[0]["counted"].as_bool()
+        ),
         (json!(["anna", "bert"]), Some("blue"), Some(true))
     );
     assert_eq!(games[1]["reason"], "server_stopped");

@@ -886,7 +886,10 @@ mod tests {
             };
             let ty = section.split('`').next().unwrap_or("").to_owned();
             for block in section.split("```json\n").skip(1) {
-                out.push((ty.clone(), block.split("```").next().unwrap_or("").to_owned()));
+                out.push((
+                    ty.clone(),
+                    block.split("```").next().unwrap_or("").to_owned(),
+                ));
             }
         }
         out
@@ -900,8 +903,12 @@ mod tests {
         use crate::games::{battlegeneral, fanorona};
         let doc = include_str!("../PROTOCOL.md");
         assert!(doc.contains(&format!("version {PROTOCOL_VERSION}")));
-        let (head, rest) = doc.split_once("## Client to server").expect("the client part");
-        let (client, rest) = rest.split_once("## Server to client").expect("the server part");
+        let (head, rest) = doc
+            .split_once("## Client to server")
+            .expect("the client part");
+        let (client, rest) = rest
+            .split_once("## Server to client")
+            .expect("the server part");
         let (server, games) = rest.split_once("## Battlegeneral").expect("the games");
         let _ = head;
         let mut parsed = 0;
@@ -920,7 +927,10 @@ mod tests {
         // Each game's actions: examples that are game actions of that type.
         let (bg, fa) = games.split_once("## Fanorona").expect("Fanorona's part");
         let fa = fa.split("## HTTP").next().unwrap_or("");
-        for (part, actions) in [(bg, &battlegeneral::ACTIONS[..]), (fa, &fanorona::ACTIONS[..])] {
+        for (part, actions) in [
+            (bg, &battlegeneral::ACTIONS[..]),
+            (fa, &fanorona::ACTIONS[..]),
+        ] {
             for ty in actions {
                 assert!(part.contains(&format!("### `{ty}`")), "action {ty}");
             }

@@ -367,7 +367,8 @@ impl Fanorona {
             && let Some(d) = date(day)
         {
             let (y, m, dd) = day.ymd();
-            let who = openings::Who::Daily(u32::from(y) * 10_000 + u32::from(m) * 100 + u32::from(dd));
+            let who =
+                openings::Who::Daily(u32::from(y) * 10_000 + u32::from(m) * 100 + u32::from(dd));
             return Box::new(move |pos| {
                 openings::reply(who, &line, || {
                     daily::daily_computer(d).choose(pos).ok().map(|c| c.mv)
