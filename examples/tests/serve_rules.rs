@@ -467,3 +467,82 @@ fn a_bad_database_is_reported_at_once_with_its_cause() {
     assert!(new.exists());
     drop(s);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_floods_a_game_is_limited_then_disconnected_and_loses() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    // The default limits: 20 messages a second, bursts of 60.
+    let s = server("flood-games", &["--rate", "20", "--burst", "60"]);
+    for kind in ["battlegeneral", "fanorona"] {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr))
+            .await
+            .unwrap();
+        let (mut sink, mut stream) = ws.split();
+        let name = format!("flood-{kind}");
+        sink.send(Message::text(
+            json!({"type": "name", "name": name}).to_string(),
+        ))
+        .await
+        .unwrap();
+        sink.send(Message::text(
+            json!({"type": "challenge", "to": "Computer (easy)", "kind": kind}).to_string(),
+        ))
+        .await
+        .unwrap();
+        let mut game = None;
+        while game.is_none() {
+            if let Some(Ok(Message::Text(t))) = stream.next().await {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v["type"] == "game_start" {
+                    game = v["game"].as_u64();
+                }
+            }
+        }
+        let game = game.unwrap();
+        let reader = tokio::spawn(async move {
+            let (mut limited, mut close) = (0, None);
+            while let Ok(Some(frame)) =
+                tokio::time::timeout(Duration::from_secs(30), stream.next()).await
+            {
+                match frame {
+                    Ok(Message::Text(t)) => {
+                        let v: Value = serde_json::from_str(&t).unwrap();
+                        if v["code"] == "rate_limited" {
+                            limited += 1;
+                        }
+                    }
+                    Ok(Message::Close(f)) => {
+                        close = f.map(|f| u16::from(f.code));
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(_) => break,
+                }
+            }
+            (limited, close)
+        });
+        let flood = json!({"type": "move", "game": game, "move": "a1-a2"}).to_string();
+        let mut sent = 0;
+        while sent < 5000 && sink.send(Message::text(flood.clone())).await.is_ok() {
+            sent += 1;
+        }
+        let (limited, close) = reader.await.unwrap();
+        assert_eq!(limited, 1, "{kind}: one rate_limited error per flood");
+        assert_eq!(close, Some(1008), "{kind}: closed for the rate limit");
+        // The game ends as left by the flooder; the server goes on.
+        let start = Instant::now();
+        loop {
+            let games = s.get_json(&format!("/api/games?kind={kind}"));
+            if let Some(g) = games.as_array().unwrap().iter().find(|g| g["id"] == game) {
+                assert_eq!(g["reason"], "left", "{kind}: {g}");
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{kind}: never stored"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
