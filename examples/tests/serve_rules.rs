@@ -54,13 +54,16 @@ async fn my_turn(c: &mut Client) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_hosted_game_keeps_the_platform_rules() {
     let s = server("rules", &[]);
-    for (i, kind) in ["battlegeneral", "fanorona"].into_iter().enumerate() {
+    for (i, kind) in ["battlegeneral", "fanorona", "reversi", "major"]
+        .into_iter()
+        .enumerate()
+    {
         let (an, bn, cn) = (format!("anna{i}"), format!("bert{i}"), format!("carl{i}"));
         let mut anna = Client::named(s.addr, &an).await;
         let mut bert = Client::named(s.addr, &bn).await;
         let mut carl = Client::named(s.addr, &cn).await;
         // Anna challenges, Bert accepts: Bert plays the first side.
-        let (start, _) = start_kind(&mut anna, &an, &mut bert, &bn, kind).await;
+        let (start, bert_start) = start_kind(&mut anna, &an, &mut bert, &bn, kind).await;
         let game = start["game"].as_u64().unwrap();
         if kind == "battlegeneral" {
             anna.send(json!({"type": "ready", "game": game, "deployment": deployment(0)}))
@@ -146,10 +149,7 @@ async fn every_hosted_game_keeps_the_platform_rules() {
             (Some("left"), Some(an.as_str())),
             "{kind}"
         );
-        assert_eq!(
-            over["reason_player"],
-            if kind == "fanorona" { "white" } else { "red" }
-        );
+        assert_eq!(over["reason_player"], bert_start["colour"], "{kind}");
         // Bert's name is his: another browser cannot take it.
         let mut other = Client::connect(s.addr).await;
         assert_eq!(
@@ -474,7 +474,7 @@ async fn a_player_who_floods_a_game_is_limited_then_disconnected_and_loses() {
     use tokio_tungstenite::tungstenite::Message;
     // The default limits: 20 messages a second, bursts of 60.
     let s = server("flood-games", &["--rate", "20", "--burst", "60"]);
-    for kind in ["battlegeneral", "fanorona"] {
+    for kind in ["battlegeneral", "fanorona", "reversi", "major"] {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr))
             .await
             .unwrap();
@@ -544,5 +544,171 @@ async fn a_player_who_floods_a_game_is_limited_then_disconnected_and_loses() {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+}
+
+/// Plays a game on one screen with the first legal move of each turn
+/// until it ends and the player is back in the lobby; returns its
+/// `game_over`.
+async fn play_screen_to_the_end(c: &mut Client, game: u64) -> Value {
+    let (mut over, mut lobby) = (None, false);
+    for _ in 0..2000 {
+        let m = c.next().await.expect("open");
+        lobby |= m["type"] == "lobby";
+        if m["type"] == "game_over" {
+            over = Some(m.clone());
+        }
+        if lobby && let Some(over) = over {
+            return over;
+        }
+        if m["type"] == "state" && m["your_turn"] == true {
+            let mv = first_move(&m);
+            c.send(json!({"type": "move", "game": game, "move": mv}))
+                .await;
+        }
+    }
+    panic!("no end after 2000 messages");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_screen_games_and_highscores_keep_the_rules() {
+    // The computers wait a little: a demonstration can be watched.
+    let s = server("screen", &["--computer-delay-ms", "150"]);
+    let mut anna = Client::named(s.addr, "anna").await;
+    let mut bert = Client::named(s.addr, "bert").await;
+    // Only games played on one screen take `play`; sides are `me` or a
+    // level; options are the game's own, checked.
+    for (msg, code) in [
+        (
+            json!({"type": "play", "kind": "reversi", "first": "me", "second": "easy"}),
+            "unknown_game",
+        ),
+        (
+            json!({"type": "play", "kind": "chess", "first": "me", "second": "easy"}),
+            "unknown_game",
+        ),
+        (
+            json!({"type": "play", "kind": "major", "first": "me", "second": "god"}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "play", "kind": "major", "first": "me", "second": "easy", "options": {"board": 5}}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "play", "kind": "major", "first": "me", "second": "easy", "options": {"time_ms": 1}}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "challenge", "to": "Computer (easy)", "kind": "major", "options": {"side": "green"}}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "challenge", "to": "Computer (easy)", "kind": "reversi", "options": {"board": 2}}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "highscores", "kind": "major", "table": "1", "rows": []}),
+            "unknown_type",
+        ),
+    ] {
+        assert_eq!(anna.refused(msg.clone()).await, code, "{msg}");
+    }
+    // Two people at one screen: every move is the side to move's, nobody
+    // else acts in it, and its win enters no highscore table.
+    anna.send(json!({"type": "play", "kind": "major", "first": "me", "second": "me", "options": {"board": 2}}))
+        .await;
+    let start = anna.expect("game_start").await;
+    assert_eq!(
+        (&start["local"], &start["seats"], &start["board"]),
+        (&json!(true), &json!(["me", "me"]), &json!(2))
+    );
+    let game = start["game"].as_u64().unwrap();
+    for side in ["blue", "red", "blue"] {
+        let state = my_turn(&mut anna).await;
+        assert_eq!(state["to_move"], side);
+        let mv = first_move(&state);
+        assert_eq!(
+            bert.refused(json!({"type": "move", "game": game, "move": mv}))
+                .await,
+            "not_in_game"
+        );
+        anna.send(json!({"type": "move", "game": game, "move": mv, "highscore": 1}))
+            .await;
+        assert_eq!(anna.expect_error().await, "bad_field");
+        anna.send(json!({"type": "move", "game": game, "move": mv}))
+            .await;
+    }
+    let over = play_screen_to_the_end(&mut anna, game).await;
+    assert_ne!(over["reason"], "stopped");
+    assert_eq!(over["highscore"], Value::Null, "{over}");
+    // A demonstration: the computers play, the screen only watches, and
+    // leaving stops it without a result.
+    anna.send(json!({"type": "play", "kind": "major", "first": "easy", "second": "medium"}))
+        .await;
+    let start = anna.expect("game_start").await;
+    assert_eq!(start["seats"], json!(["easy", "medium"]));
+    let game = start["game"].as_u64().unwrap();
+    let state = anna.expect("state").await;
+    assert_eq!(state["your_turn"], false);
+    assert_eq!(
+        anna.refused(json!({"type": "move", "game": game, "move": first_move(&state)}))
+            .await,
+        "not_allowed"
+    );
+    anna.expect("state").await;
+    anna.send(json!({"type": "leave", "game": game})).await;
+    let over = anna.expect("game_over").await;
+    assert_eq!(
+        (over["reason"].as_str(), over["outcome"].as_str()),
+        (Some("stopped"), Some("none")),
+        "{over}"
+    );
+    anna.expect("lobby").await;
+    // Against the computer at one screen, leaving loses.
+    anna.send(json!({"type": "play", "kind": "major", "first": "me", "second": "easy"}))
+        .await;
+    let game = anna.expect("game_start").await["game"].as_u64().unwrap();
+    my_turn(&mut anna).await;
+    anna.send(json!({"type": "leave", "game": game})).await;
+    let over = anna.expect("game_over").await;
+    assert_eq!(
+        (over["reason"].as_str(), over["outcome"].as_str()),
+        (Some("left"), Some("red")),
+        "{over}"
+    );
+    // The store holds all three, as the server ended them; no highscore.
+    let stored = s.get_json("/api/games?kind=major");
+    let reasons: Vec<&str> = stored
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(reasons.len(), 3, "{stored}");
+    assert_eq!(&reasons[1..], ["stopped", "left"]);
+    // A Reversi result cannot be sent either: only moves.
+    anna.send(json!({"type": "challenge", "to": "Computer (easy)", "kind": "reversi", "options": {"side": "white"}}))
+        .await;
+    let start = anna.expect("game_start").await;
+    assert_eq!(start["colour"], "white");
+    let game = start["game"].as_u64().unwrap();
+    let state = my_turn(&mut anna).await;
+    assert_eq!(state["ply"], 1, "the computer opened as Black");
+    for (msg, code) in [
+        (
+            json!({"type": "game_over", "game": game, "outcome": "white"}),
+            "unknown_type",
+        ),
+        (
+            json!({"type": "move", "game": game, "move": first_move(&state), "discs": 64}),
+            "bad_field",
+        ),
+        (
+            json!({"type": "move", "game": game, "move": "pass"}),
+            "illegal_move",
+        ),
+    ] {
+        assert_eq!(anna.refused(msg.clone()).await, code, "{msg}");
     }
 }

@@ -804,6 +804,114 @@ async fn a_killed_server_keeps_every_finished_daily_game_and_its_bestenliste_ent
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_keeps_every_major_highscore_entry_it_told() {
+    use board_search::Strategy;
+    let dir = temp_dir("crash-highscore");
+    let db = dir.join("db.sqlite");
+    let db = db.to_str().unwrap();
+    let mut server = Server::start(db, &FAST);
+    // Six players win against easy, board after board, until ten wins
+    // were told their place; then the server is killed.
+    let told: Arc<Mutex<BTreeMap<u64, (u64, Value)>>> = Arc::default();
+    let mut tasks = Vec::new();
+    for k in 0..6u64 {
+        let (addr, told) = (server.addr, Arc::clone(&told));
+        tasks.push(tokio::spawn(async move {
+            let mut c = Client::named(addr, &format!("high{k}")).await;
+            let mut me = major_rules::ai::Computer::new(major_rules::ai::Level::Medium);
+            for round in 0u64.. {
+                let board = (k + round) % 4 + 1;
+                let challenge = json!({"type": "challenge", "to": "Computer (easy)", "kind": "major", "options": {"board": board}});
+                if c.try_send(challenge).await.is_err() {
+                    return;
+                }
+                let Some(start) = c.try_expect("game_start").await else {
+                    return;
+                };
+                let game = start["game"].as_u64().unwrap();
+                let played = serve_common::play_game(
+                    &mut c,
+                    game,
+                    |state| {
+                        let pos = serve_common::major_position(state);
+                        me.choose(&pos).ok().map(|c| c.mv.to_string())
+                    },
+                    Duration::ZERO,
+                )
+                .await;
+                match played {
+                    Ok(p) if p.over["highscore"].is_u64() => {
+                        told.lock().unwrap().insert(game, (board, p.over));
+                    }
+                    Ok(_) => {}
+                    Err(_) => return,
+                }
+            }
+        }));
+    }
+    let start = Instant::now();
+    while told.lock().unwrap().len() < 10 && start.elapsed() < Duration::from_secs(120) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    server.kill();
+    for t in tasks {
+        let _ = t.await;
+    }
+    let told = told.lock().unwrap().clone();
+    assert!(told.len() >= 10, "{} wins told", told.len());
+    // After the restart every win told is in its board's table (fewer
+    // than ten entries each: none was pushed out), and every entry is a
+    // stored win of a person against the computer.
+    let server = Server::start(db, &FAST);
+    let games = stored_games(&server);
+    let by_id: BTreeMap<u64, &Value> = games
+        .iter()
+        .map(|g| (g["id"].as_u64().unwrap(), g))
+        .collect();
+    let mut c = Client::connect(server.addr).await;
+    c.send(json!({"type": "name", "name": "reader"})).await;
+    let lobby = c.expect("lobby").await;
+    let tables = lobby["highscores"].as_array().unwrap();
+    let table = |board: u64| -> Vec<Value> {
+        tables
+            .iter()
+            .find(|t| {
+                t["kind"] == "major" && t["table"].as_str() == Some(board.to_string().as_str())
+            })
+            .map(|t| t["rows"].as_array().unwrap().clone())
+            .unwrap_or_default()
+    };
+    let mut entries = 0;
+    for board in 1..=4 {
+        let rows = table(board);
+        assert!(rows.len() < 10, "board {board}: {} rows", rows.len());
+        entries += rows.len();
+        for row in &rows {
+            let id = row["game"].as_u64().unwrap();
+            let g = by_id
+                .get(&id)
+                .unwrap_or_else(|| panic!("entry of a lost game {id}"));
+            assert_eq!(
+                (&g["outcome"], &g["computers"]),
+                (&json!("blue"), &json!([false, true])),
+                "{g}"
+            );
+        }
+    }
+    for (id, (board, over)) in &told {
+        assert!(
+            table(*board).iter().any(|r| r["game"] == *id),
+            "the win {id} on board {board} was told place {} and lost",
+            over["highscore"]
+        );
+    }
+    eprintln!(
+        "crash highscores: {} wins told before the SIGKILL, {entries} entries after the restart",
+        told.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_its_players_were_told_of_is_stored_and_its_id_never_given_again() {
     let dir = temp_dir("crash-start");
     let db = dir.join("db.sqlite");
@@ -821,9 +929,15 @@ async fn a_game_its_players_were_told_of_is_stored_and_its_id_never_given_again(
         for k in 0..10 {
             clients.push(Client::named(server.addr, &format!("r{round}p{k}")).await);
         }
-        for c in &mut clients {
-            c.send(json!({"type": "challenge", "to": "Computer (easy)", "kind": "fanorona"}))
-                .await;
+        // Of every kind, and on one screen.
+        for (k, c) in clients.iter_mut().enumerate() {
+            let start = match k % 4 {
+                0 => json!({"type": "challenge", "to": "Computer (easy)", "kind": "fanorona"}),
+                1 => json!({"type": "challenge", "to": "Computer (easy)", "kind": "reversi"}),
+                2 => json!({"type": "challenge", "to": "Computer (easy)", "kind": "major"}),
+                _ => json!({"type": "play", "kind": "major", "first": "me", "second": "me"}),
+            };
+            c.send(start).await;
         }
         let mut told = Vec::new();
         for c in &mut clients {

@@ -208,9 +208,11 @@
       clear($("chat"));
       for (const line of m.chat) addChat($("chat"), line);
       st.boards = m.boards || [];
+      st.highscores = m.highscores || [];
       renderPlayers();
       renderBoards();
       renderCards();
+      lobbyChanged();
     },
     players(m) {
       for (const p of m.changed) st.players.set(p.name, p);
@@ -224,6 +226,12 @@
       renderPlayers();
     },
     declined(m) { toast(t("declined", { name: m.by })); },
+    highscores(m) {
+      const list = st.highscores || (st.highscores = []);
+      const i = list.findIndex((h) => h.kind === m.kind && h.table === m.table);
+      if (i >= 0) list[i] = m; else list.push(m);
+      lobbyChanged();
+    },
     leaderboard(m) {
       const i = st.boards.findIndex((b) => b.board === m.board);
       if (i >= 0) st.boards[i] = m; else st.boards.push(m);
@@ -237,8 +245,12 @@
       $("result").hidden = true;
       $("confirm").hidden = true;
       clear($("game-chat"));
-      // Against a computer there is nobody to talk to.
-      $("game-chat-box").hidden = m.opponent_computer;
+      // Against a computer, or at one screen, there is nobody to talk to;
+      // a one-screen game with nobody or two people at it has no loser
+      // when it is left.
+      const people = m.local ? m.seats.filter((s) => s === "me").length : 1;
+      $("game-chat-box").hidden = m.opponent_computer || m.local;
+      $("leave-rule").hidden = people !== 1;
       // The game's own panel, no other.
       for (const panel of document.querySelectorAll("[data-game-panel]")) panel.hidden = panel.dataset.gamePanel !== m.kind;
       $("leave").dataset.i18n = "leave";
@@ -265,7 +277,9 @@
       let title;
       if (m.outcome === "draw") title = t("draw");
       else if (m.outcome === "none") title = t("no_result");
-      else title = m.outcome === mine ? t("you_win") : t("you_lose");
+      else if (st.game.start.local && st.game.start.seats.filter((s) => s === "me").length !== 1) {
+        title = t("wins", { side: sideName(m.outcome) });
+      } else title = m.outcome === mine ? t("you_win") : t("you_lose");
       let why;
       const byMe = m.reason_player === mine;
       if (m.reason === "left") why = byMe ? t("why_left_you") : t("why_left");
@@ -292,6 +306,22 @@
     notice(m) { toast(m.text); },
     pong() {},
   };
+
+  // The games' pages redraw what they show on the start page.
+  function lobbyChanged() {
+    for (const m of Object.values(modules)) if (m.lobby) m.lobby();
+  }
+
+  // The options a game's card sets (its inputs with data-option).
+  function cardOptions(kind) {
+    const opts = {};
+    for (const input of document.querySelectorAll("#card-" + kind + " [data-option]")) {
+      if (input.type === "radio" && !input.checked) continue;
+      if (input.value === "") continue;
+      opts[input.dataset.option] = input.dataset.number ? Number(input.value) : input.value;
+    }
+    return opts;
+  }
 
   function sidesOf(kind) {
     const g = st.games.find((x) => x.kind === kind);
@@ -345,7 +375,7 @@
       for (const level of info.levels) {
         box.append(el("button", {
           type: "button", class: "level", "data-level": level,
-          onclick: () => send({ type: "challenge", to: "Computer (" + level + ")", kind: kind }),
+          onclick: () => send({ type: "challenge", to: "Computer (" + level + ")", kind: kind, options: cardOptions(kind) }),
         }, levelName(level)));
       }
     }
@@ -382,7 +412,7 @@
           if (mine) {
             li.append(el("button", { type: "button", class: "withdraw", "data-kind": g.kind, onclick: () => send({ type: "withdraw", to: p.name }) }, t("withdraw")));
           } else {
-            li.append(el("button", { type: "button", class: "challenge", "data-kind": g.kind, onclick: () => send({ type: "challenge", to: p.name, kind: g.kind }) }, gameName(g.kind)));
+            li.append(el("button", { type: "button", class: "challenge", "data-kind": g.kind, onclick: () => send({ type: "challenge", to: p.name, kind: g.kind, options: cardOptions(g.kind) }) }, gameName(g.kind)));
           }
         }
       }
@@ -392,7 +422,7 @@
     clear(inc);
     for (const c of st.incoming) {
       inc.append(el("li", { class: "incoming", "data-name": c.name, "data-kind": c.kind },
-        el("span", { class: "name" }, c.name + " " + t("challenges_you", { game: gameName(c.kind) })),
+        el("span", { class: "name" }, c.name + " " + t("challenges_you", { game: gameName(c.kind) + optionsText(c) })),
         el("button", { type: "button", class: "accept", onclick: () => send({ type: "accept", from: c.name }) }, t("accept")),
         el("button", { type: "button", class: "decline", onclick: () => send({ type: "decline", from: c.name }) }, t("decline"))));
     }
@@ -405,6 +435,15 @@
         el("button", { type: "button", class: "withdraw", onclick: () => send({ type: "withdraw", to: c.name }) }, t("withdraw"))));
     }
     $("outgoing-box").hidden = st.outgoing.length === 0;
+  }
+
+  // What a challenge's options say: the board, the side.
+  function optionsText(c) {
+    const o = c.options || {};
+    const parts = [];
+    if (o.board) parts.push(t("mj_board", { n: o.board }));
+    if (o.side) parts.push(t("challenger_side", { side: sideName(o.side) }));
+    return parts.length ? " (" + parts.join(", ") + ")" : "";
   }
 
   function renderBoards() {
@@ -488,7 +527,9 @@
     $("notice-close").addEventListener("click", () => { $("notice").hidden = true; });
     $("leave").addEventListener("click", () => {
       if (st.phase === "over") backHome();
-      else if (st.game) $("confirm").hidden = false;
+      else if (st.game && !$("leave-rule").hidden) $("confirm").hidden = false;
+      // Nobody loses a one-screen game without exactly one person at it.
+      else if (st.game) send({ type: "leave", game: st.game.id });
     });
     $("confirm-yes").addEventListener("click", () => {
       $("confirm").hidden = true;
@@ -498,7 +539,7 @@
     $("back").addEventListener("click", backHome);
     $("result-view").addEventListener("click", () => { $("result").hidden = true; });
     window.addEventListener("beforeunload", (e) => {
-      if (st.phase === "game") {
+      if (st.phase === "game" && !$("leave-rule").hidden) {
         e.preventDefault();
         e.returnValue = "";
       }

@@ -72,6 +72,10 @@ pub struct Start<'a> {
     pub settings: &'a GameSettings,
     /// The score tables now (a game of the day tells whether it will count).
     pub standing: &'a Standing,
+    /// The game's own options, as its kind's `options` checked them.
+    pub options: &'a Map<String, Value>,
+    /// It is played on one screen (both seats there, or a demonstration).
+    pub local: bool,
 }
 
 /// What a game wants sent, collected during one call.
@@ -192,6 +196,12 @@ pub trait HostedGame: Send {
 
     /// Plies played (moves of both sides).
     fn plies(&self) -> u64;
+
+    /// The seat to act now, if one is (a screen that plays both seats acts
+    /// for this one).
+    fn turn(&self) -> Option<Player> {
+        None
+    }
 }
 
 /// A finished game as stored: the platform's columns and the game's own
@@ -255,8 +265,22 @@ pub struct GameKind {
     pub human_side: Player,
     /// People may challenge each other to it.
     pub challenge: bool,
+    /// One screen may play it alone: both sides there (two people taking
+    /// turns), or against a computer, or watching two computers.
+    pub local: bool,
     /// It has a game of the day.
     pub daily: bool,
+    /// Checks a game's own options (not `side`, which the platform
+    /// takes); returns them complete (with defaults) or what is wrong.
+    pub options: OptionsFn,
+    /// Its highscore tables, if it keeps any.
+    pub highscore: Option<crate::highscore::HighscoreRule>,
+    /// The action types its players may send (`move`, ...): each has a
+    /// heading in its section of the protocol document.
+    pub actions: &'static [&'static str],
+    /// The reasons its own rules end a game with (the platform adds
+    /// [`PLATFORM_REASONS`]): each has a text in the client.
+    pub reasons: &'static [&'static str],
     /// The periods of its score tables (empty: it keeps none).
     pub periods: &'static [PeriodKind],
     /// Starts a game.
@@ -303,6 +327,24 @@ impl GameKind {
             "none" => Some(None),
             t => self.side_from(t).map(|p| Some(Outcome::Win(p))),
         }
+    }
+}
+
+/// Checks a game's options: complete (with defaults), or what is wrong.
+pub type OptionsFn = fn(&Map<String, Value>) -> Result<Map<String, Value>, String>;
+
+/// The reasons the platform ends a game of any kind with: a player left,
+/// a clock ran out, a one-screen game was stopped, the server stopped.
+pub const PLATFORM_REASONS: [&str; 4] = ["left", "timeout", "stopped", "server_stopped"];
+
+/// Options for a game that has none: only an empty object.
+///
+/// # Errors
+/// The first option given.
+pub fn no_options(options: &Map<String, Value>) -> Result<Map<String, Value>, String> {
+    match options.keys().next() {
+        None => Ok(Map::new()),
+        Some(k) => Err(format!("this game has no option {k:?}")),
     }
 }
 

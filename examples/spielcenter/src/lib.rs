@@ -18,6 +18,7 @@
 
 pub mod calendar;
 pub mod games;
+pub mod highscore;
 pub mod hosted;
 pub mod leaderboard;
 pub mod names;

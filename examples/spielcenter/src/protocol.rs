@@ -224,6 +224,20 @@ impl Fields {
         }
     }
 
+    /// Takes the object field `name` if it is there (missing or `null`: an
+    /// empty object).
+    pub fn opt_object(&mut self, name: &str) -> Result<Map<String, Value>, ProtocolError> {
+        match self.map.remove(name) {
+            None | Some(Value::Null) => Ok(Map::new()),
+            Some(Value::Object(m)) => Ok(m),
+            Some(v) => Err(self.bad(format!(
+                "field \"{name}\" of \"{}\" must be an object, not {}",
+                self.ty,
+                describe(&v)
+            ))),
+        }
+    }
+
     /// Takes the whole-number field `name`.
     pub fn number(&mut self, name: &str) -> Result<u64, ProtocolError> {
         match self.map.remove(name) {
@@ -300,6 +314,22 @@ pub enum ClientMsg {
         to: String,
         /// Which game (`battlegeneral`, `fanorona`, ...).
         kind: String,
+        /// The game's options: `side` (the challenger's side) and the
+        /// game's own (Major's `board`).
+        options: Map<String, Value>,
+    },
+    /// Start a game on this screen alone: each side played here (`me`:
+    /// two people sharing the screen when both are) or by a computer of a
+    /// level (both computers: a demonstration to watch).
+    Play {
+        /// Which game.
+        kind: String,
+        /// The first side: `me` or a level.
+        first: String,
+        /// The second side.
+        second: String,
+        /// The game's own options.
+        options: Map<String, Value>,
     },
     /// Take back a challenge.
     Withdraw {
@@ -350,10 +380,11 @@ pub enum ClientMsg {
 
 /// Every message type of the platform a client may send (a game's actions
 /// come on top: see [`ClientMsg::Act`]).
-pub const CLIENT_TYPES: [&str; 10] = [
+pub const CLIENT_TYPES: [&str; 11] = [
     "name",
     "chat",
     "challenge",
+    "play",
     "withdraw",
     "accept",
     "decline",
@@ -364,7 +395,7 @@ pub const CLIENT_TYPES: [&str; 10] = [
 ];
 
 /// Every message type the platform sends (games send their own on top).
-pub const SERVER_TYPES: [&str; 14] = [
+pub const SERVER_TYPES: [&str; 15] = [
     "welcome",
     "error",
     "named",
@@ -374,6 +405,7 @@ pub const SERVER_TYPES: [&str; 14] = [
     "challenges",
     "declined",
     "leaderboard",
+    "highscores",
     "game_start",
     "game_chat",
     "game_over",
@@ -432,6 +464,13 @@ impl ClientMsg {
             "challenge" => ClientMsg::Challenge {
                 to: f.string("to")?,
                 kind: f.string("kind")?,
+                options: f.opt_object("options")?,
+            },
+            "play" => ClientMsg::Play {
+                kind: f.string("kind")?,
+                first: f.string("first")?,
+                second: f.string("second")?,
+                options: f.opt_object("options")?,
             },
             "withdraw" => ClientMsg::Withdraw {
                 to: f.string("to")?,
@@ -491,6 +530,7 @@ impl ClientMsg {
             ClientMsg::Name { .. } => "name",
             ClientMsg::Chat { .. } => "chat",
             ClientMsg::Challenge { .. } => "challenge",
+            ClientMsg::Play { .. } => "play",
             ClientMsg::Withdraw { .. } => "withdraw",
             ClientMsg::Accept { .. } => "accept",
             ClientMsg::Decline { .. } => "decline",
@@ -546,6 +586,21 @@ pub struct GameInfo {
     pub daily: Option<String>,
     /// Its score tables (see `leaderboard`).
     pub boards: Vec<&'static str>,
+    /// One screen may play it alone (`play`).
+    pub local: bool,
+    /// Its highscore tables (see `highscores`).
+    pub highscores: Vec<&'static str>,
+}
+
+/// A highscore table: its game, its name, its rows best first.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct HighscoreTable {
+    /// The game.
+    pub kind: String,
+    /// The table (Major: the board).
+    pub table: String,
+    /// The rows, best first.
+    pub rows: Vec<crate::highscore::Entry>,
 }
 
 /// A player in the lobby.
@@ -666,6 +721,8 @@ pub enum ServerMsg {
         chat: Vec<ChatLine>,
         /// Every game's score tables.
         boards: Vec<Board>,
+        /// Every highscore table.
+        highscores: Vec<HighscoreTable>,
     },
     /// Players who came or changed state, and who went (to the players in
     /// the lobby, at most every [`NEWS_EVERY_MS`] milliseconds).
@@ -691,6 +748,8 @@ pub enum ServerMsg {
     },
     /// A game's score tables changed.
     Leaderboard(Board),
+    /// A highscore table changed.
+    Highscores(HighscoreTable),
     /// A game starts. The game's own fields follow (see the game).
     GameStart {
         /// The game's id.
@@ -739,6 +798,10 @@ pub enum ServerMsg {
         duration_ms: u64,
         /// The players' points now, first player first (when it counted).
         points: Vec<Points>,
+        /// The place (from 1) the game took in a highscore table, if it
+        /// entered one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        highscore: Option<usize>,
         /// The game's own fields.
         #[serde(flatten)]
         extra: Map<String, Value>,
@@ -757,12 +820,15 @@ pub enum ServerMsg {
 }
 
 /// A challenge as `challenges` lists it.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct ChallengeInfo {
     /// The other player.
     pub name: String,
     /// The game.
     pub kind: &'static str,
+    /// Its options (the challenger's side, the game's own).
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub options: Map<String, Value>,
 }
 
 /// Lobby news goes out at most this often (milliseconds).
@@ -797,6 +863,10 @@ mod tests {
             (
                 r#"{"type":"challenge","to":"bert","kind":"fanorona"}"#,
                 "challenge",
+            ),
+            (
+                r#"{"type":"play","kind":"major","first":"me","second":"hard"}"#,
+                "play",
             ),
             (r#"{"type":"withdraw","to":"bert"}"#, "withdraw"),
             (r#"{"type":"accept","from":"anna"}"#, "accept"),
@@ -900,7 +970,6 @@ mod tests {
     /// every action of every game has a heading.
     #[test]
     fn the_protocol_document_covers_every_message() {
-        use crate::games::{battlegeneral, fanorona};
         let doc = include_str!("../PROTOCOL.md");
         assert!(doc.contains(&format!("version {PROTOCOL_VERSION}")));
         let (head, rest) = doc
@@ -909,7 +978,8 @@ mod tests {
         let (client, rest) = rest
             .split_once("## Server to client")
             .expect("the server part");
-        let (server, games) = rest.split_once("## Battlegeneral").expect("the games");
+        let (server, games) = rest.split_once("\n## Battlegeneral").expect("the games");
+        let games = format!("\n## Battlegeneral{games}");
         let _ = head;
         let mut parsed = 0;
         for (ty, json) in examples(client) {
@@ -924,15 +994,21 @@ mod tests {
         for ty in SERVER_TYPES {
             assert!(server.contains(&format!("### `{ty}`")), "server {ty}");
         }
-        // Each game's actions: examples that are game actions of that type.
-        let (bg, fa) = games.split_once("## Fanorona").expect("Fanorona's part");
-        let fa = fa.split("## HTTP").next().unwrap_or("");
-        for (part, actions) in [
-            (bg, &battlegeneral::ACTIONS[..]),
-            (fa, &fanorona::ACTIONS[..]),
-        ] {
+        // Each game's actions, in the game's section: a heading each, and
+        // examples that are game actions of that type.
+        for kind in crate::games::GAMES {
+            let mut title = kind.id.to_owned();
+            title[..1].make_ascii_uppercase();
+            let part = games
+                .split("\n## ")
+                .find(|p| p.starts_with(&format!("{title}\n")))
+                .unwrap_or_else(|| panic!("the section of {title}"));
+            let actions = kind.actions;
             for ty in actions {
-                assert!(part.contains(&format!("### `{ty}`")), "action {ty}");
+                assert!(
+                    part.contains(&format!("### `{ty}`")),
+                    "{title}: action {ty}"
+                );
             }
             for (ty, json) in examples(part) {
                 if !actions.contains(&ty.as_str()) {

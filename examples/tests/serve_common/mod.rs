@@ -528,10 +528,9 @@ pub async fn start_kind(
     (s, f)
 }
 
-/// What one player saw of a Fanorona game it played with random legal
-/// moves until `game_over`.
+/// What one player saw of a game it played until `game_over`.
 #[derive(Debug, Clone)]
-pub struct FanoronaPlayed {
+pub struct GamePlayed {
     /// The `game_over` message.
     pub over: Value,
     /// From sending a move to the next `state` in which it is one's turn
@@ -541,15 +540,18 @@ pub struct FanoronaPlayed {
     pub moves: Vec<String>,
 }
 
-/// Plays Fanorona with moves picked by `pick` from each `state`'s list
-/// (`None`: leave) until `game_over`; `think` is waited before each move
-/// (a person's thinking time).
-pub async fn play_fanorona(
+/// What one player saw of a Fanorona game.
+pub type FanoronaPlayed = GamePlayed;
+
+/// Plays a game of any kind with the move `pick` gives for each `state`
+/// in which it is the player's turn (`None`: leave) until `game_over`;
+/// `think` is waited before each move (a person's thinking time).
+pub async fn play_game(
     client: &mut Client,
     game: u64,
-    mut pick: impl FnMut(&[Value]) -> Option<usize>,
+    mut pick: impl FnMut(&Value) -> Option<String>,
     think: Duration,
-) -> Result<FanoronaPlayed, String> {
+) -> Result<GamePlayed, String> {
     let mut replies = Vec::new();
     let mut sent: Option<Instant> = None;
     let mut moves = Vec::new();
@@ -568,16 +570,14 @@ pub async fn play_fanorona(
                 if let Some(at) = sent.take() {
                     replies.push(u64::try_from(at.elapsed().as_micros()).unwrap_or(u64::MAX));
                 }
-                let list = msg["moves"].as_array().cloned().unwrap_or_default();
-                if list.is_empty() {
+                if msg["moves"].as_array().is_none_or(Vec::is_empty) {
                     return Err("to move without moves".into());
                 }
                 if !think.is_zero() {
                     tokio::time::sleep(think).await;
                 }
-                match pick(&list) {
-                    Some(i) => {
-                        let mv = list[i]["move"].as_str().unwrap_or("").to_string();
+                match pick(&msg) {
+                    Some(mv) => {
                         moves.push(mv.clone());
                         sent = Some(Instant::now());
                         client
@@ -592,7 +592,7 @@ pub async fn play_fanorona(
                 }
             }
             Some("game_over") => {
-                return Ok(FanoronaPlayed {
+                return Ok(GamePlayed {
                     over: msg,
                     replies,
                     moves,
@@ -603,6 +603,73 @@ pub async fn play_fanorona(
             _ => {}
         }
     }
+}
+
+/// A move of a `state`'s list: Fanorona's is an object with its `move`,
+/// the other games' a string.
+pub fn move_text(entry: &Value) -> String {
+    entry
+        .get("move")
+        .unwrap_or(entry)
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Plays with moves picked by `pick` from each `state`'s list (`None`:
+/// leave) until `game_over`: [`play_game`] by the list's index.
+pub async fn play_fanorona(
+    client: &mut Client,
+    game: u64,
+    mut pick: impl FnMut(&[Value]) -> Option<usize>,
+    think: Duration,
+) -> Result<GamePlayed, String> {
+    play_game(
+        client,
+        game,
+        |state| {
+            let list = state["moves"].as_array()?;
+            pick(list).map(|i| move_text(&list[i]))
+        },
+        think,
+    )
+    .await
+}
+
+/// The Major position a `state` shows, for the side to move.
+pub fn major_position(state: &Value) -> major_rules::Position {
+    use major_rules::{Board, Colour, Position, Rules, Setup, Square, Stack};
+    let b = &state["board"];
+    let number = u32::try_from(b["number"].as_u64().expect("a board of the game")).unwrap();
+    let board = Board::standard(number).expect("its board");
+    let width = b["width"].as_u64().unwrap() as usize;
+    let mut stacks = Vec::new();
+    for (i, cell) in b["cells"].as_array().unwrap().iter().enumerate() {
+        let colour = match cell["side"].as_str() {
+            Some("blue") => Colour::Blue,
+            Some("red") => Colour::Red,
+            _ => continue,
+        };
+        let sq = Square::new((i % width) as u8, (i / width) as u8).unwrap();
+        let stack = if cell["major"] == true {
+            Stack::major(colour)
+        } else {
+            Stack::stone(colour)
+        };
+        stacks.push((sq, stack));
+    }
+    let setup = Setup {
+        board,
+        stacks,
+        to_move: if state["to_move"] == "blue" {
+            Colour::Blue
+        } else {
+            Colour::Red
+        },
+        threat: state["threat"].as_str().map(|t| t.parse().unwrap()),
+        quiet: u8::try_from(state["quiet"].as_u64().unwrap_or(0)).unwrap_or(0),
+    };
+    Position::from_setup(setup, Rules::default()).expect("the state's position")
 }
 
 /// The predefined deployments in text form (the same as the server's).

@@ -5,12 +5,19 @@
 
 pub mod battlegeneral;
 pub mod fanorona;
+pub mod major;
+pub mod reversi;
 
 use crate::hosted::GameKind;
 
 /// Every game the Spielcenter hosts, in the order the start page shows
 /// them.
-pub static GAMES: [&GameKind; 2] = [&battlegeneral::KIND, &fanorona::KIND];
+pub static GAMES: [&GameKind; 4] = [
+    &battlegeneral::KIND,
+    &fanorona::KIND,
+    &reversi::KIND,
+    &major::KIND,
+];
 
 /// The game with this id.
 #[must_use]

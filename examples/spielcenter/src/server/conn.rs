@@ -159,6 +159,8 @@ pub async fn serve(socket: WebSocket, hub: Arc<Hub>, conn: ConnId) {
                 challenge: k.challenge,
                 daily: k.daily.then(|| day.to_string()),
                 boards: k.periods.iter().map(|p| p.of(day).kind()).collect(),
+                local: k.local,
+                highscores: k.highscore.map(|h| h.tables.to_vec()).unwrap_or_default(),
             })
             .collect(),
     };

@@ -22,7 +22,7 @@ use crate::leaderboard::{Period, PeriodKind};
 use crate::protocol::{MAX_FRAME_BYTES, PROTOCOL_VERSION, Table};
 
 /// The embedded client: path, content type, body.
-pub const ASSETS: [(&str, &str, &str); 7] = [
+pub const ASSETS: [(&str, &str, &str); 9] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -37,6 +37,16 @@ pub const ASSETS: [(&str, &str, &str); 7] = [
         "/i18n.js",
         "text/javascript; charset=utf-8",
         include_str!("../../assets/i18n.js"),
+    ),
+    (
+        "/reversi.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/reversi.js"),
+    ),
+    (
+        "/major.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/major.js"),
     ),
     (
         "/battlegeneral.js",
@@ -526,20 +536,13 @@ mod tests {
         }
         // Keys made from data: reasons, sides, periods, levels, boards,
         // ranks.
-        for reason in [
-            "flag_captured",
-            "no_moves",
-            "timeout",
-            "left",
-            "setup_timeout",
-            "server_stopped",
-            "all_captured",
-            "repetition",
-            "no_capture",
-        ] {
+        for reason in crate::hosted::PLATFORM_REASONS {
             used.insert(format!("why_{reason}"));
         }
         for kind in GAMES {
+            for reason in kind.reasons {
+                used.insert(format!("why_{reason}"));
+            }
             for side in kind.sides {
                 used.insert(format!("side_{side}"));
             }

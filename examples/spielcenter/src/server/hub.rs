@@ -44,6 +44,8 @@ pub struct Config {
     pub thinkers: super::thinkers::Thinkers,
     /// The score tables (the writer's, after each commit).
     pub standing: Arc<RwLock<Standing>>,
+    /// The highscore tables (the writer's, after each commit).
+    pub highscores: Arc<RwLock<crate::highscore::Highscores>>,
 }
 
 /// What a connection task is told.
@@ -62,8 +64,9 @@ pub enum ToConn {
 pub struct GameLink {
     /// The game.
     pub id: GameId,
-    /// The connection's seat.
-    pub seat: Player,
+    /// The connection's seat (`None`: every seat a person plays in a game
+    /// on one screen, or none in a demonstration).
+    pub seat: Option<Player>,
     /// The game task.
     pub tx: mpsc::Sender<GameCmd>,
 }
@@ -160,6 +163,8 @@ pub enum LobbyCmd {
         id: GameId,
         /// The game's score tables after it, if they changed.
         board: Option<Board>,
+        /// The highscore table it entered, if it did.
+        highscore: Option<crate::protocol::HighscoreTable>,
         /// Answered when the lobby has freed the players.
         done: oneshot::Sender<()>,
     },
@@ -193,15 +198,17 @@ pub struct Status {
 pub enum GameCmd {
     /// A game message of a seat (an action, a chat line, leaving).
     Msg {
-        /// Which seat sent it.
-        seat: Player,
+        /// Which seat sent it (`None`: the one screen of a game played on
+        /// one screen).
+        seat: Option<Player>,
         /// The message.
         msg: ClientMsg,
     },
     /// A seat's connection closed.
     Left {
-        /// Which seat.
-        seat: Player,
+        /// Which seat (`None`: the one screen of a game played on one
+        /// screen).
+        seat: Option<Player>,
     },
     /// A computer's thinking is done.
     Thought {
@@ -242,6 +249,9 @@ pub struct Finished {
     pub changes: Vec<Change>,
     /// The game's board after it (the current periods).
     pub board: Option<Board>,
+    /// The highscore table the game entered, if it did (with its place,
+    /// from 1).
+    pub highscore: Option<(crate::protocol::HighscoreTable, usize)>,
 }
 
 /// Everything a connection needs.

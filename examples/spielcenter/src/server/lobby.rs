@@ -16,6 +16,7 @@ use std::time::Duration;
 use axum::extract::ws::Utf8Bytes;
 use board_core::{ByPlayer, Player};
 use board_search::Level;
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -29,8 +30,8 @@ use crate::hosted::{GameId, GameKind, Mode, SeatInfo, computer_name};
 use crate::leaderboard::Day;
 use crate::names::{check_chat, check_name, is_token, name_key};
 use crate::protocol::{
-    Board, ChallengeInfo, ChatLine, ClientMsg, ErrorCode, NEWS_EVERY_MS, PlayerInfo, ProtocolError,
-    ServerMsg,
+    Board, ChallengeInfo, ChatLine, ClientMsg, ErrorCode, HighscoreTable, NEWS_EVERY_MS,
+    PlayerInfo, ProtocolError, ServerMsg,
 };
 
 /// Chat lines kept for players who arrive.
@@ -67,6 +68,26 @@ struct Live {
     names: [String; 2],
 }
 
+/// A challenge: the game, the challenger's side (if chosen) and the game's
+/// own options.
+#[derive(Debug, Clone)]
+struct Offer {
+    kind: &'static GameKind,
+    side: Option<Player>,
+    options: Map<String, Value>,
+}
+
+impl Offer {
+    /// The options as `challenges` shows them.
+    fn shown(&self) -> Map<String, Value> {
+        let mut m = self.options.clone();
+        if let Some(side) = self.side {
+            m.insert("side".into(), self.kind.side(side).into());
+        }
+        m
+    }
+}
+
 /// Whom a name stands for.
 #[derive(Debug, Clone, Copy)]
 enum Target {
@@ -94,7 +115,7 @@ struct Lobby {
     members: HashMap<ConnId, Member>,
     names: HashMap<String, ConnId>,
     /// (challenger, challenged) and the game.
-    challenges: BTreeMap<(ConnId, ConnId), &'static GameKind>,
+    challenges: BTreeMap<(ConnId, ConnId), Offer>,
     chat: VecDeque<ChatLine>,
     games: HashMap<GameId, Live>,
     me: mpsc::Sender<LobbyCmd>,
@@ -136,6 +157,24 @@ pub fn spawn(setup: Setup) -> (mpsc::Sender<LobbyCmd>, tokio::task::JoinHandle<(
     };
     let handle = tokio::spawn(lobby.run(rx));
     (tx, handle)
+}
+
+/// Every highscore table of every game.
+fn highscore_tables(config: &Config) -> Vec<HighscoreTable> {
+    let h = config.highscores.read().unwrap_or_else(|e| e.into_inner());
+    let mut out = Vec::new();
+    for kind in games::GAMES {
+        if let Some(rule) = kind.highscore {
+            for table in rule.tables {
+                out.push(HighscoreTable {
+                    kind: kind.id.to_owned(),
+                    table: (*table).to_owned(),
+                    rows: h.table(kind.id, table).to_vec(),
+                });
+            }
+        }
+    }
+    out
 }
 
 fn refusal(code: ErrorCode, message: impl Into<String>, request: &str) -> ProtocolError {
@@ -200,7 +239,15 @@ impl Lobby {
                     let _ = reply.send(());
                 }
                 LobbyCmd::GameFailed { id } => self.free(id),
-                LobbyCmd::GameEnded { id, board, done } => {
+                LobbyCmd::GameEnded {
+                    id,
+                    board,
+                    highscore,
+                    done,
+                } => {
+                    if let Some(table) = highscore {
+                        self.broadcast(&ServerMsg::Highscores(table));
+                    }
                     if let Some(b) = board {
                         if let Some(slot) = self.boards.1.iter_mut().find(|x| x.board == b.board) {
                             *slot = b.clone();
@@ -332,30 +379,31 @@ impl Lobby {
     }
 
     fn send_challenges(&self, conn: ConnId) {
-        let list = |pairs: Vec<(ConnId, &'static GameKind)>| -> Vec<ChallengeInfo> {
+        let list = |pairs: Vec<(ConnId, &Offer)>| -> Vec<ChallengeInfo> {
             let mut v: Vec<ChallengeInfo> = pairs
                 .into_iter()
-                .filter_map(|(c, k)| {
+                .filter_map(|(c, o)| {
                     self.name_of(c).map(|n| ChallengeInfo {
                         name: n.to_owned(),
-                        kind: k.id,
+                        kind: o.kind.id,
+                        options: o.shown(),
                     })
                 })
                 .collect();
-            v.sort();
+            v.sort_by(|a, b| (&a.name, a.kind).cmp(&(&b.name, b.kind)));
             v
         };
         let incoming = self
             .challenges
             .iter()
             .filter(|((_, to), _)| *to == conn)
-            .map(|((from, _), k)| (*from, *k))
+            .map(|((from, _), o)| (*from, o))
             .collect();
         let outgoing = self
             .challenges
             .iter()
             .filter(|((from, _), _)| *from == conn)
-            .map(|((_, to), k)| (*to, *k))
+            .map(|((_, to), o)| (*to, o))
             .collect();
         self.send(
             conn,
@@ -405,6 +453,7 @@ impl Lobby {
                 players,
                 chat: self.chat.iter().cloned().collect(),
                 boards: self.boards.1.clone(),
+                highscores: highscore_tables(&config),
             },
         );
         self.send_challenges(conn);
@@ -445,7 +494,15 @@ impl Lobby {
                 self.broadcast(&ServerMsg::Chat(line));
                 Ok(())
             }
-            ClientMsg::Challenge { to, kind } => self.on_challenge(conn, &to, &kind).await,
+            ClientMsg::Challenge { to, kind, options } => {
+                self.on_challenge(conn, &to, &kind, options).await
+            }
+            ClientMsg::Play {
+                kind,
+                first,
+                second,
+                options,
+            } => self.on_play(conn, &kind, [&first, &second], options).await,
             ClientMsg::Daily { kind } => {
                 self.named(conn)?;
                 let kind = Lobby::game_kind(&kind, "daily")?;
@@ -470,7 +527,8 @@ impl Lobby {
                 } else {
                     ByPlayer::new(Target::Computer(Level::Medium), Target::Human(conn))
                 };
-                self.start_game(kind, seats, Mode::Daily(day)).await
+                self.start_game(kind, seats, Mode::Daily(day), Map::new())
+                    .await
             }
             ClientMsg::Withdraw { to } => {
                 self.named(conn)?;
@@ -512,14 +570,14 @@ impl Lobby {
     }
 
     /// `conn` accepts the challenge of `them`: the game starts, the
-    /// acceptor as the first player.
+    /// acceptor as the first player unless the challenger chose a side.
     async fn accept(
         &mut self,
         conn: ConnId,
         them: ConnId,
         shown: &str,
     ) -> Result<(), ProtocolError> {
-        let Some(&kind) = self.challenges.get(&(them, conn)) else {
+        let Some(offer) = self.challenges.get(&(them, conn)).cloned() else {
             return Err(refusal(
                 ErrorCode::NO_CHALLENGE,
                 format!("{} has not challenged you", shown.trim()),
@@ -533,10 +591,102 @@ impl Lobby {
                 "accept",
             ));
         }
-        self.start_game(
+        let seats = if offer.side == Some(Player::First) {
+            ByPlayer::new(Target::Human(them), Target::Human(conn))
+        } else {
+            ByPlayer::new(Target::Human(conn), Target::Human(them))
+        };
+        self.start_game(offer.kind, seats, Mode::Normal, offer.options)
+            .await
+    }
+
+    /// Checks the options of a challenge or a game on one screen: `side`
+    /// (one of the game's sides, when `with_side`) and the game's own.
+    fn options(
+        kind: &'static GameKind,
+        mut options: Map<String, Value>,
+        with_side: bool,
+        request: &str,
+    ) -> Result<(Option<Player>, Map<String, Value>), ProtocolError> {
+        let bad = |m: String| ProtocolError::new(ErrorCode::BAD_FIELD, m).about(request);
+        let side = match options.remove("side") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) if with_side => Some(kind.side_from(&t).ok_or_else(|| {
+                bad(format!(
+                    "side {t:?} is not one of {}'s sides ({})",
+                    kind.id,
+                    kind.sides.join(", ")
+                ))
+            })?),
+            Some(_) if !with_side => {
+                return Err(bad(
+                    "a game on one screen chooses its sides with \"first\" and \"second\"".into(),
+                ));
+            }
+            Some(v) => return Err(bad(format!("side must be a string, not {v}"))),
+        };
+        let options = (kind.options)(&options)
+            .map_err(|why| bad(format!("options of {}: {why}", kind.id)))?;
+        Ok((side, options))
+    }
+
+    /// A game on one screen: each side `me` or a computer's level.
+    async fn on_play(
+        &mut self,
+        conn: ConnId,
+        kind: &str,
+        sides: [&str; 2],
+        options: Map<String, Value>,
+    ) -> Result<(), ProtocolError> {
+        self.named(conn)?;
+        let kind = Lobby::game_kind(kind, "play")?;
+        if !kind.local {
+            return Err(refusal(
+                ErrorCode::UNKNOWN_GAME,
+                format!("{} is not played on one screen", kind.id),
+                "play",
+            ));
+        }
+        let (_, options) = Lobby::options(kind, options, false, "play")?;
+        let mut seats = Vec::new();
+        for side in sides {
+            seats.push(if side == "me" {
+                Target::Human(conn)
+            } else {
+                let level = side
+                    .parse::<Level>()
+                    .ok()
+                    .filter(|l| kind.levels.contains(l))
+                    .ok_or_else(|| {
+                        refusal(
+                            ErrorCode::BAD_FIELD,
+                            format!(
+                                "a side is \"me\" or a level ({}), not {side:?}",
+                                kind.levels
+                                    .iter()
+                                    .map(|l| l.name())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                            "play",
+                        )
+                    })?;
+                Target::Computer(level)
+            });
+        }
+        if !self.idle(conn) {
+            return Err(refusal(
+                ErrorCode::BUSY,
+                "you are in a game; start another when it is over",
+                "play",
+            ));
+        }
+        self.launch(
             kind,
-            ByPlayer::new(Target::Human(conn), Target::Human(them)),
+            ByPlayer::new(seats[0], seats[1]),
             Mode::Normal,
+            options,
+            Some(conn),
         )
         .await
     }
@@ -637,9 +787,11 @@ impl Lobby {
         conn: ConnId,
         to: &str,
         kind: &str,
+        options: Map<String, Value>,
     ) -> Result<(), ProtocolError> {
         let me = self.named(conn)?.to_string();
         let kind = Lobby::game_kind(kind, "challenge")?;
+        let (side, options) = Lobby::options(kind, options, true, "challenge")?;
         if name_key(to.trim()) == name_key(&me) {
             return Err(ProtocolError::new(
                 ErrorCode::SELF_CHALLENGE,
@@ -659,8 +811,8 @@ impl Lobby {
             ));
         }
         match target {
-            // A computer player accepts at once; the person plays the
-            // game's side for people.
+            // A computer player accepts at once; the person plays the side
+            // it chose, or the game's side for people.
             Target::Computer(level) => {
                 if !kind.levels.contains(&level) {
                     return Err(ProtocolError::new(
@@ -668,12 +820,13 @@ impl Lobby {
                         format!("{} does not play {}", computer_name(level), kind.id),
                     ));
                 }
-                let seats = if kind.human_side == Player::First {
+                let mine = side.unwrap_or(kind.human_side);
+                let seats = if mine == Player::First {
                     ByPlayer::new(Target::Human(conn), target)
                 } else {
                     ByPlayer::new(target, Target::Human(conn))
                 };
-                self.start_game(kind, seats, Mode::Normal).await
+                self.start_game(kind, seats, Mode::Normal, options).await
             }
             Target::Human(them) => {
                 if !kind.challenge {
@@ -692,7 +845,7 @@ impl Lobby {
                 if self
                     .challenges
                     .get(&(them, conn))
-                    .is_some_and(|k| k.id == kind.id)
+                    .is_some_and(|o| o.kind.id == kind.id)
                 {
                     return self.accept(conn, them, to).await;
                 }
@@ -709,7 +862,14 @@ impl Lobby {
                         format!("at most {MAX_CHALLENGES} open challenges; withdraw one first"),
                     ));
                 }
-                self.challenges.insert((conn, them), kind);
+                self.challenges.insert(
+                    (conn, them),
+                    Offer {
+                        kind,
+                        side,
+                        options,
+                    },
+                );
                 self.send_challenges(conn);
                 self.send_challenges(them);
                 Ok(())
@@ -733,15 +893,29 @@ impl Lobby {
         })
     }
 
-    /// Starts a game between `seats`.
+    /// Starts a game between `seats`; `screen`: the connection of a game
+    /// played on one screen (it may hold both seats, or none in a
+    /// demonstration).
     async fn start_game(
         &mut self,
         kind: &'static GameKind,
         seats: ByPlayer<Target>,
         mode: Mode,
+        options: Map<String, Value>,
+    ) -> Result<(), ProtocolError> {
+        self.launch(kind, seats, mode, options, None).await
+    }
+
+    async fn launch(
+        &mut self,
+        kind: &'static GameKind,
+        seats: ByPlayer<Target>,
+        mode: Mode,
+        options: Map<String, Value>,
+        screen: Option<ConnId>,
     ) -> Result<(), ProtocolError> {
         let id = self.next_id().await?;
-        let mut humans = Vec::new();
+        let mut humans: Vec<(ConnId, Player)> = Vec::new();
         let mut registrations = Vec::new();
         let mut infos: Vec<(SeatInfo, Option<Outbox>)> = Vec::new();
         for p in Player::ALL {
@@ -786,11 +960,33 @@ impl Lobby {
         let (Some(first), Some(second)) = (infos.next(), infos.next()) else {
             return Ok(());
         };
-        for &(c, _) in &humans {
+        // The connections in the game, each with its seat (`None`: both
+        // seats, or none, on one screen).
+        let mut links: Vec<(ConnId, Option<Player>)> = Vec::new();
+        for &(c, p) in &humans {
+            match links.iter_mut().find(|(l, _)| *l == c) {
+                Some(link) => link.1 = None,
+                None => links.push((c, Some(p))),
+            }
+        }
+        if let Some(c) = screen {
+            match links.iter_mut().find(|(l, _)| *l == c) {
+                Some(link) => {
+                    if humans.len() != 1 {
+                        link.1 = None;
+                    }
+                }
+                None => links.push((c, None)),
+            }
+        }
+        let screen_out = screen
+            .and_then(|c| self.members.get(&c))
+            .map(|m| m.out.clone());
+        for &(c, _) in &links {
             self.drop_challenges(c);
         }
         let (tx, rx) = table::channel();
-        for &(c, seat) in &humans {
+        for &(c, seat) in &links {
             if let Some(m) = self.members.get_mut(&c) {
                 m.game = Some(id);
                 m.out.push(ToConn::Joined(GameLink {
@@ -809,6 +1005,8 @@ impl Lobby {
                 kind,
                 seats: ByPlayer::new(first, second),
                 mode,
+                options,
+                screen: screen_out,
                 registrations,
                 seed,
             },
@@ -824,12 +1022,12 @@ impl Lobby {
             id,
             Live {
                 tx,
-                humans: humans.iter().map(|&(c, _)| c).collect(),
+                humans: links.iter().map(|&(c, _)| c).collect(),
                 kind: kind.id,
                 names,
             },
         );
-        for (c, _) in humans {
+        for (c, _) in links {
             if let Some(info) = self.info(c) {
                 self.news_of(info.name.clone(), Some(info));
             }

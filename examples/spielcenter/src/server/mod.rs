@@ -139,7 +139,7 @@ async fn serve(args: &Options, out: Output) -> RunResult {
             store::SCHEMA_VERSION
         ));
     }
-    let (standing, seq, report) = store.recover(clock.now(), &calendar).await?;
+    let (standing, highscores, seq, report) = store.recover(clock.now(), &calendar).await?;
     if !report.ended_running.is_empty() {
         out.progress(format!(
             "ended {} game(s) that the last stop of the server left running (stored with reason server_stopped, no result, no points): {:?}",
@@ -172,6 +172,7 @@ async fn serve(args: &Options, out: Output) -> RunResult {
         thinkers: thinkers::Thinkers::new(thinkers)
             .map_err(|e| format!("cannot start the computer players' threads: {e}"))?,
         standing: Arc::new(std::sync::RwLock::new(standing)),
+        highscores: Arc::new(std::sync::RwLock::new(highscores)),
     });
     let next_game = ids.start;
     let (store_tx, store_rx) = mpsc::channel(1024);

@@ -40,6 +40,7 @@ use sqlx::{AnyPool, Connection, Executor, Row};
 
 use crate::calendar::Calendar;
 use crate::games;
+use crate::highscore::Highscores;
 use crate::hosted::{GameId, Millis, StoredGame};
 use crate::leaderboard::{Change, Day, Period, Standing};
 use crate::protocol::Score;
@@ -504,7 +505,7 @@ impl Store {
         &self,
         now: Millis,
         calendar: &Calendar,
-    ) -> Result<(Standing, u64, OpenReport), StoreError> {
+    ) -> Result<(Standing, Highscores, u64, OpenReport), StoreError> {
         let mut report = OpenReport::default();
         let mut seq = uint(
             sqlx::query("SELECT COALESCE(MAX(seq), 0) FROM games")
@@ -567,7 +568,14 @@ impl Store {
             by_seq.extend(batch);
         }
         let mut counted_wrong = Vec::new();
+        let mut highscores = Highscores::default();
         for g in &by_seq {
+            if let Some(kind) = games::kind(&g.kind)
+                && let Some(rule) = kind.highscore
+                && let Some(entry) = (rule.entry)(g)
+            {
+                highscores.insert(entry, rule.rows);
+            }
             let c = score_of(g, calendar, &standing);
             standing.apply(&c);
             let counts = !c.is_empty();
@@ -626,7 +634,7 @@ impl Store {
             }
             tx.commit().await?;
         }
-        Ok((standing, seq, report))
+        Ok((standing, highscores, seq, report))
     }
 
     /// Stores a finished game (its `seq` and `counted` set) with its score

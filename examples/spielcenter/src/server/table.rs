@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use board_core::{ByPlayer, Outcome, Player};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -18,7 +19,11 @@ use super::store::{Registration, Running, Store};
 use super::writer::Backoff;
 use crate::hosted::{Ctx, Ending, GameId, GameKind, HostedGame, Mode, SeatInfo, Start, StoredGame};
 use crate::names::check_chat;
-use crate::protocol::{ClientMsg, Points, ProtocolError, ServerMsg};
+use crate::protocol::{ClientMsg, ErrorCode, Points, ProtocolError, ServerMsg};
+
+/// The least time between two moves of a demonstration (two computers
+/// on one screen): slow enough to follow.
+pub const DEMO_PACE: Duration = Duration::from_millis(700);
 
 /// A game's command channel, made before the game starts so that its
 /// players' connections can be linked to it first.
@@ -51,6 +56,11 @@ pub struct Launch {
     pub seats: ByPlayer<(SeatInfo, Option<Outbox>)>,
     /// A challenge or the game of the day.
     pub mode: Mode,
+    /// The game's own options.
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// The one screen of a game played on one screen (it gets every
+    /// message once; it may play both seats, one, or watch).
+    pub screen: Option<Outbox>,
     /// Names that play here for the first time.
     pub registrations: Vec<Registration>,
     /// The seed of the game's random choices.
@@ -63,6 +73,7 @@ struct Table {
     game: Box<dyn HostedGame>,
     seats: ByPlayer<SeatInfo>,
     outs: ByPlayer<Option<Outbox>>,
+    screen: Option<Outbox>,
     mode: Mode,
     started_at: u64,
     thinking: bool,
@@ -90,6 +101,8 @@ async fn run(
         kind,
         seats,
         mode,
+        options,
+        screen,
         registrations,
         seed,
     } = launch;
@@ -124,11 +137,14 @@ async fn run(
                             "the game could not be started: the server could not store it ({e})"
                         ),
                     };
+                    let mut told = Vec::new();
                     for (_, out) in outs.iter() {
-                        if let Some(out) = out {
-                            out.send(&notice);
-                            out.push(ToConn::Ended(id));
-                        }
+                        told.extend(out.clone());
+                    }
+                    told.extend(screen.clone());
+                    for out in told {
+                        out.send(&notice);
+                        out.push(ToConn::Ended(id));
                     }
                     let _ = links.lobby.send(LobbyCmd::GameFailed { id }).await;
                     return;
@@ -152,6 +168,8 @@ async fn run(
             mode,
             settings: &links.config.games,
             standing: &standing,
+            options: &options,
+            local: screen.is_some(),
         })
     };
     let mut table = Table {
@@ -160,6 +178,7 @@ async fn run(
         game,
         seats: infos,
         outs,
+        screen,
         mode,
         started_at: now,
         thinking: false,
@@ -180,10 +199,31 @@ impl Table {
         }
     }
 
-    /// Sends what the game put into `ctx`.
+    /// Sends a message meant for every player: on one screen, once.
+    fn send_all(&self, msg: &ServerMsg) {
+        match &self.screen {
+            Some(out) => {
+                out.send(msg);
+            }
+            None => {
+                for p in Player::ALL {
+                    self.send(p, msg);
+                }
+            }
+        }
+    }
+
+    /// Sends what the game put into `ctx`: to each person's seat, or, on
+    /// one screen, once (what is meant for a computer's seat is dropped).
     fn flush(&self, ctx: &mut Ctx) {
         for (to, msg) in ctx.take() {
             let frame = Utf8Bytes::from(msg.to_string());
+            if let Some(out) = &self.screen {
+                if to.is_none_or(|t| self.seats[t].computer.is_none()) {
+                    out.send_frame(&frame);
+                }
+                continue;
+            }
             for p in Player::ALL {
                 if to.is_none_or(|t| t == p)
                     && let Some(out) = &self.outs[p]
@@ -191,6 +231,54 @@ impl Table {
                     out.send_frame(&frame);
                 }
             }
+        }
+    }
+
+    /// The seats people play.
+    fn people(&self) -> Vec<Player> {
+        Player::ALL
+            .into_iter()
+            .filter(|&p| self.seats[p].computer.is_none())
+            .collect()
+    }
+
+    /// Who sent a message: the link's seat, or on one screen the person's
+    /// seat to act now (`Err`: nobody's, with why).
+    fn sender(&self, seat: Option<Player>, request: &str) -> Result<Player, ProtocolError> {
+        if let Some(p) = seat {
+            return Ok(p);
+        }
+        let people = self.people();
+        if people.is_empty() {
+            return Err(ProtocolError::new(
+                ErrorCode::NOT_ALLOWED,
+                "a demonstration is watched: the computers play it",
+            )
+            .about(request));
+        }
+        match self.game.turn() {
+            Some(p) if people.contains(&p) => Ok(p),
+            _ => Err(
+                ProtocolError::new(ErrorCode::NOT_YOUR_TURN, "it is not your turn").about(request),
+            ),
+        }
+    }
+
+    /// The one screen of the game leaves: between two people or two
+    /// computers nobody wins (the game is stopped); against a computer the
+    /// person loses.
+    fn screen_leaves(&mut self, ctx: &mut Ctx) -> Option<Ending> {
+        match self.people().as_slice() {
+            [p] => {
+                self.game.leave(*p, ctx);
+                None
+            }
+            _ => Some(Ending {
+                outcome: None,
+                reason: "stopped",
+                reason_player: None,
+                ended_at: ctx.now(),
+            }),
         }
     }
 
@@ -209,7 +297,11 @@ impl Table {
         };
         self.thinking = true;
         let tx = self.me.clone();
-        let delay = self.links.config.computer_delay;
+        // A demonstration is watched: at most one move every DEMO_PACE.
+        let mut delay = self.links.config.computer_delay;
+        if self.screen.is_some() && self.people().is_empty() {
+            delay = delay.max(DEMO_PACE);
+        }
         let pool = self.links.config.thinkers.clone();
         tokio::spawn(async move {
             if !delay.is_zero() {
@@ -230,17 +322,45 @@ impl Table {
     }
 
     async fn play(&mut self, rx: &mut mpsc::Receiver<GameCmd>) {
-        for p in Player::ALL {
-            let msg = ServerMsg::GameStart {
-                game: self.id,
-                kind: self.kind.id,
-                colour: self.kind.side(p),
-                you: self.seats[p].name.clone(),
-                opponent: self.seats[!p].name.clone(),
-                opponent_computer: self.seats[!p].computer.is_some(),
-                extra: self.game.start_fields(p),
-            };
-            self.send(p, &msg);
+        match &self.screen {
+            Some(out) => {
+                // One start for the one screen: its first person's side,
+                // and who plays each side.
+                let p = self.people().first().copied().unwrap_or(Player::First);
+                let mut extra = self.game.start_fields(p);
+                extra.insert("local".into(), true.into());
+                let sides: Vec<Value> = Player::ALL
+                    .into_iter()
+                    .map(|s| match self.seats[s].computer {
+                        Some(level) => level.name().into(),
+                        None => "me".into(),
+                    })
+                    .collect();
+                extra.insert("seats".into(), sides.into());
+                out.send(&ServerMsg::GameStart {
+                    game: self.id,
+                    kind: self.kind.id,
+                    colour: self.kind.side(p),
+                    you: self.seats[p].name.clone(),
+                    opponent: self.seats[!p].name.clone(),
+                    opponent_computer: self.seats[!p].computer.is_some(),
+                    extra,
+                });
+            }
+            None => {
+                for p in Player::ALL {
+                    let msg = ServerMsg::GameStart {
+                        game: self.id,
+                        kind: self.kind.id,
+                        colour: self.kind.side(p),
+                        you: self.seats[p].name.clone(),
+                        opponent: self.seats[!p].name.clone(),
+                        opponent_computer: self.seats[!p].computer.is_some(),
+                        extra: self.game.start_fields(p),
+                    };
+                    self.send(p, &msg);
+                }
+            }
         }
         let mut ctx = self.ctx();
         self.game.begin(&mut ctx);
@@ -257,9 +377,11 @@ impl Table {
                 () = tokio::time::sleep_until(wake) => None,
             };
             let mut ctx = self.ctx();
+            let mut stopped = None;
             match cmd {
-                Some(GameCmd::Msg { seat, msg }) => self.on_message(seat, msg, &mut ctx),
-                Some(GameCmd::Left { seat }) => self.game.leave(seat, &mut ctx),
+                Some(GameCmd::Msg { seat, msg }) => stopped = self.on_message(seat, msg, &mut ctx),
+                Some(GameCmd::Left { seat: Some(seat) }) => self.game.leave(seat, &mut ctx),
+                Some(GameCmd::Left { seat: None }) => stopped = self.screen_leaves(&mut ctx),
                 Some(GameCmd::Thought { tag, thought }) => {
                     self.thinking = false;
                     self.game.thought(tag, thought, &mut ctx);
@@ -280,6 +402,9 @@ impl Table {
                 None => self.game.wake(&mut ctx),
             }
             self.flush(&mut ctx);
+            if let Some(end) = stopped {
+                break end;
+            }
         };
         self.finish(ending).await;
         if let Some(reply) = shutdown {
@@ -301,35 +426,66 @@ impl Table {
         }
     }
 
-    fn on_message(&mut self, seat: Player, msg: ClientMsg, ctx: &mut Ctx) {
+    /// A message of a seat (`None`: the one screen); the end, when the one
+    /// screen stops its game.
+    fn on_message(
+        &mut self,
+        seat: Option<Player>,
+        msg: ClientMsg,
+        ctx: &mut Ctx,
+    ) -> Option<Ending> {
+        let reply_to = seat
+            .or_else(|| self.people().first().copied())
+            .unwrap_or(Player::First);
+        let refuse = |t: &Table, e: &ProtocolError| match &t.screen {
+            Some(out) => {
+                out.send(&e.to_msg());
+            }
+            None => t.refuse(reply_to, e),
+        };
         match msg {
             ClientMsg::Act { action, .. } => {
-                if let Err(e) = self.game.act(seat, action, ctx) {
-                    self.flush(ctx);
-                    self.refuse(seat, &e);
+                let request = action.ty().to_owned();
+                match self.sender(seat, &request) {
+                    Ok(p) => {
+                        if let Err(e) = self.game.act(p, action, ctx) {
+                            self.flush(ctx);
+                            refuse(self, &e);
+                        }
+                    }
+                    Err(e) => refuse(self, &e),
                 }
             }
-            ClientMsg::Leave { .. } => self.game.leave(seat, ctx),
+            ClientMsg::Leave { .. } => match seat {
+                Some(p) => self.game.leave(p, ctx),
+                None => return self.screen_leaves(ctx),
+            },
             ClientMsg::Say { text, .. } => match check_chat(&text, "say") {
                 Ok(text) => {
                     let line = ServerMsg::GameChat {
                         game: self.id,
-                        from: self.seats[seat].name.clone(),
+                        from: self.seats[reply_to].name.clone(),
                         text,
                         at: ctx.now(),
                     };
-                    for p in Player::ALL {
-                        self.send(p, &line);
-                    }
+                    self.send_all(&line);
                 }
-                Err(e) => self.refuse(seat, &e),
+                Err(e) => refuse(self, &e),
             },
             // Lobby messages and pings never reach a game.
             _ => {}
         }
+        None
     }
 
     async fn finish(&mut self, end: Ending) {
+        debug_assert!(
+            self.kind.reasons.contains(&end.reason)
+                || crate::hosted::PLATFORM_REASONS.contains(&end.reason),
+            "{} ended with the undeclared reason {}",
+            self.kind.id,
+            end.reason
+        );
         let game = StoredGame {
             id: self.id,
             seq: 0,
@@ -370,7 +526,7 @@ impl Table {
                 .unwrap_or_else(|_| Err("the storage writer stopped".into())),
             Err(_) => Err("the storage writer stopped".into()),
         };
-        let (counted, points, board) = match stored {
+        let (counted, points, board, entered) = match stored {
             Ok(f) => {
                 // Both players' points now, in the tables of the day the
                 // game ended.
@@ -401,7 +557,7 @@ impl Table {
                         })
                         .collect()
                 };
-                (!f.changes.is_empty(), points, f.board)
+                (!f.changes.is_empty(), points, f.board, f.highscore)
             }
             Err(why) => {
                 let notice = ServerMsg::Notice {
@@ -410,9 +566,10 @@ impl Table {
                 for p in Player::ALL {
                     self.send(p, &notice);
                 }
-                (false, Vec::new(), None)
+                (false, Vec::new(), None, None)
             }
         };
+        let highscore = entered.as_ref().map(|(_, place)| *place);
         // The lobby frees the players first, so that whatever they do
         // after reading the result finds them free.
         let (done_tx, done_rx) = oneshot::channel();
@@ -422,13 +579,18 @@ impl Table {
             .send(LobbyCmd::GameEnded {
                 id: self.id,
                 board,
+                highscore: entered.map(|(table, _)| table),
                 done: done_tx,
             })
             .await;
         if freed.is_ok() {
             let _ = done_rx.await;
         }
+        let screen_seat = self.people().first().copied().unwrap_or(Player::First);
         for p in Player::ALL {
+            if self.screen.is_some() && p != screen_seat {
+                continue;
+            }
             let msg = ServerMsg::GameOver {
                 game: self.id,
                 outcome: self.kind.outcome_text(end.outcome),
@@ -441,11 +603,20 @@ impl Table {
                 counted,
                 duration_ms: end.ended_at.saturating_sub(self.started_at),
                 points: points.clone(),
+                highscore,
                 extra: self.game.over_fields(p),
             };
-            self.send(p, &msg);
-            if let Some(out) = &self.outs[p] {
-                out.push(ToConn::Ended(self.id));
+            match &self.screen {
+                Some(out) => {
+                    out.send(&msg);
+                    out.push(ToConn::Ended(self.id));
+                }
+                None => {
+                    self.send(p, &msg);
+                    if let Some(out) = &self.outs[p] {
+                        out.push(ToConn::Ended(self.id));
+                    }
+                }
             }
         }
     }

@@ -12,7 +12,7 @@ use super::store::{Store, StoreError, score_of};
 use crate::games::{self, GAMES};
 use crate::hosted::GameKind;
 use crate::leaderboard::{Day, Standing};
-use crate::protocol::{Board, Score, Table};
+use crate::protocol::{Board, HighscoreTable, Score, Table};
 
 /// Rows of each table in lobby messages.
 pub const TABLE_ROWS: usize = 20;
@@ -112,11 +112,36 @@ pub async fn run(
             seq += 1;
             let mut standing = config.standing.write().unwrap_or_else(|e| e.into_inner());
             standing.apply(&changes);
+            let kind = games::kind(&game.kind);
             let board = (!changes.is_empty())
-                .then(|| games::kind(&game.kind))
+                .then_some(kind)
                 .flatten()
                 .map(|k| board_of(k, &standing, config.calendar.day_of(config.clock.now())));
-            Finished { changes, board }
+            drop(standing);
+            let highscore = kind.and_then(|k| {
+                let rule = k.highscore?;
+                let entry = (rule.entry)(&game)?;
+                let table = entry.table.clone();
+                let mut h = config.highscores.write().unwrap_or_else(|e| e.into_inner());
+                if !h.insert(entry, rule.rows) {
+                    return None;
+                }
+                let rows = h.table(k.id, &table).to_vec();
+                let place = rows.iter().position(|e| e.game == game.id)? + 1;
+                Some((
+                    HighscoreTable {
+                        kind: k.id.to_owned(),
+                        table,
+                        rows,
+                    },
+                    place,
+                ))
+            });
+            Finished {
+                changes,
+                board,
+                highscore,
+            }
         });
         let _ = reply.send(answer);
     }

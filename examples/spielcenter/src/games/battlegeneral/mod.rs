@@ -27,7 +27,7 @@ use self::computer::{Brain, THINK_CAP, shown, think};
 use self::record::Played;
 use crate::hosted::{
     Ctx, Ending, GameId, GameKind, HostedGame, Millis, SeatInfo, Start, StoredGame, Thinking,
-    Thought,
+    Thought, no_options,
 };
 use crate::leaderboard::{Change, Day, Period, PeriodKind, Standing, duel};
 use crate::protocol::{Action, ErrorCode, ProtocolError};
@@ -45,7 +45,12 @@ pub static KIND: GameKind = GameKind {
     levels: &Level::ALL,
     human_side: Player::Second,
     challenge: true,
+    local: false,
     daily: false,
+    options: no_options,
+    highscore: None,
+    actions: &ACTIONS,
+    reasons: &["flag_captured", "no_moves", "setup_timeout"],
     periods: &[PeriodKind::Month, PeriodKind::Eternal],
     start,
     score,
@@ -711,6 +716,8 @@ mod tests {
             mode: crate::hosted::Mode::Normal,
             settings: &settings,
             standing: &standing,
+            options: &Map::new(),
+            local: false,
         })
     }
 

@@ -26,7 +26,7 @@ use serde_json::{Map, Value, json};
 use self::view::{board, describe};
 use crate::hosted::{
     Ctx, Ending, GameId, GameKind, HostedGame, Millis, Mode, SeatInfo, Start, StoredGame, Thinking,
-    Thought,
+    Thought, no_options,
 };
 use crate::leaderboard::{Change, Day, Period, PeriodKind, Standing};
 use crate::protocol::{Action, ErrorCode, ProtocolError};
@@ -41,7 +41,12 @@ pub static KIND: GameKind = GameKind {
     levels: &Level::ALL,
     human_side: WHITE,
     challenge: true,
+    local: false,
     daily: true,
+    options: no_options,
+    highscore: None,
+    actions: &ACTIONS,
+    reasons: &["all_captured", "no_moves", "repetition", "no_capture"],
     periods: &[PeriodKind::Day, PeriodKind::Month, PeriodKind::Eternal],
     start,
     score,

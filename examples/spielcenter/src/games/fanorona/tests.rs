@@ -34,6 +34,8 @@ fn new_game(mode: Mode, standing: &Standing) -> Box<dyn HostedGame> {
         mode,
         settings: &settings,
         standing,
+        options: &serde_json::Map::new(),
+        local: false,
     })
 }
 

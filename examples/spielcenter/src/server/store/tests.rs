@@ -74,7 +74,7 @@ async fn games_and_points_survive_reopening() {
     assert_eq!(store.migrate(0).await.unwrap(), None);
     let ids = store.reserve_ids().await.unwrap();
     assert_eq!(ids, 1..1 + ID_BLOCK);
-    let (mut standing, mut seq, report) = store.recover(0, &cal).await.unwrap();
+    let (mut standing, _, mut seq, report) = store.recover(0, &cal).await.unwrap();
     assert!(report.ended_running.is_empty() && !report.rebuilt_scores);
     // 2026-03-05
     let march = 1_772_668_800_000;
@@ -116,7 +116,7 @@ async fn games_and_points_survive_reopening() {
     let store = Store::open(db, Access::Write).await.unwrap();
     store.migrate(0).await.unwrap();
     assert_eq!(store.reserve_ids().await.unwrap().start, 1 + ID_BLOCK);
-    let (standing, seq, report) = store.recover(march + 5, &cal).await.unwrap();
+    let (standing, _, seq, report) = store.recover(march + 5, &cal).await.unwrap();
     assert_eq!(seq, 2);
     assert_eq!(report.ended_running, [2]);
     assert!(!report.rebuilt_scores);
@@ -161,7 +161,7 @@ async fn games_and_points_survive_reopening() {
         .execute(&store.pool)
         .await
         .unwrap();
-    let (_, _, report) = store.recover(march + 6, &cal).await.unwrap();
+    let (_, _, _, report) = store.recover(march + 6, &cal).await.unwrap();
     assert!(report.rebuilt_scores);
     assert_eq!(
         store
@@ -171,7 +171,7 @@ async fn games_and_points_survive_reopening() {
             .points,
         10
     );
-    let (_, _, report) = store.recover(march + 7, &cal).await.unwrap();
+    let (_, _, _, report) = store.recover(march + 7, &cal).await.unwrap();
     assert!(!report.rebuilt_scores);
     store.close().await;
 }
@@ -254,7 +254,7 @@ async fn a_version_1_database_is_migrated_with_its_games_and_points() {
         .unwrap();
     assert_eq!(store.migrate(1).await.unwrap(), Some(1));
     let cal = Calendar::new("UTC").unwrap();
-    let (standing, seq, report) = store.recover(uint(march) + 600_000, &cal).await.unwrap();
+    let (standing, _, seq, report) = store.recover(uint(march) + 600_000, &cal).await.unwrap();
     assert_eq!(report.ended_running, [4]);
     assert_eq!(seq, 4);
     assert!(report.rebuilt_scores);

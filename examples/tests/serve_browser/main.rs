@@ -11,6 +11,12 @@
 //!   approach/withdrawal choice and a capture chain ended with Stop.
 //! - The game of the day in two browsers (one at phone width, by taps):
 //!   the same moves get the same replies, and the Bestenliste shows both.
+//! - Reversi (`reversi.rs`): a game against easy as White in the applet's
+//!   look, with a hint, a move taken back and a pass, to the count.
+//! - Major (`major.rs`): a win against easy on each of the four boards by
+//!   drag and drop, each entering its board's highscore table; a colour
+//!   chosen on the start page kept after a reload; two people at one
+//!   phone taking turns by taps; a demonstration stopped with Escape.
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs
 //! them). Without them the test is skipped with a message, except in CI
@@ -20,6 +26,9 @@
 
 #![allow(clippy::unwrap_used)]
 
+mod major;
+mod reversi;
+#[path = "../serve_common/mod.rs"]
 mod serve_common;
 
 use std::io::{BufRead, BufReader, Read, Write};
