@@ -399,7 +399,11 @@ async fn the_origin_and_the_headers_are_checked() {
 /// `limit` (killed after it).
 fn serve_fails(args: &[&str], limit: Duration) -> (Option<i32>, String, Duration) {
     let start = Instant::now();
+    // In a folder of its own: a default database would be made there,
+    // and none may be.
+    let dir = temp_dir("serve-fails");
     let mut child = Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .current_dir(&dir)
         .arg("serve")
         .args(["--addr", "127.0.0.1:0"])
         .args(args)
@@ -417,6 +421,10 @@ fn serve_fails(args: &[&str], limit: Duration) -> (Option<i32>, String, Duration
                 .unwrap()
                 .read_to_string(&mut err)
                 .unwrap();
+            assert!(
+                !dir.join("spielcenter.sqlite").exists(),
+                "{args:?} made a database"
+            );
             return (status.code(), err, start.elapsed());
         }
         if start.elapsed() > limit {

@@ -124,7 +124,10 @@ pub fn run(args: &Options, json: bool) -> RunResult {
 }
 
 async fn serve(args: &Options, out: Output) -> RunResult {
+    // Every argument is checked before the database is touched: a mistyped
+    // option creates no file.
     let calendar = Calendar::new(&args.zone)?;
+    origins(&args.origins, SocketAddr::from(([127, 0, 0, 1], 0)))?;
     if let Some(dir) = &args.export_games {
         let store = Store::open(&args.db, Access::Read).await?;
         let result = export_all(&store, dir, out).await;
