@@ -22,9 +22,11 @@
 //!    `--games 0` skips them.
 //!
 //! Options: `--start 2026-01-01 --dates 60 --games 200 --reasonable 20
-//! --deep 6 --seed 1 --only variety|replies|matches`, and the
-//! `DailySettings` (default: the game of the day's): `--opening-moves N
-//! --opening-depth N --opening-margin N --margin N`.
+//! --deep 6 --seed 1 --only variety|replies|matches --players
+//! medium,before,after --lines easy,medium,hard,random,greedy`, and the
+//! `DailySettings` (default: the game of the day's): `--judge-depth N
+//! --band-moves N --band N --decided N --keep N --ahead N
+//! --won-captures N`.
 
 use std::collections::{BTreeMap, HashSet};
 use std::time::Instant;
@@ -81,6 +83,8 @@ impl Args {
                 "--band" => a.settings.band = value.parse()?,
                 "--decided" => a.settings.decided = value.parse()?,
                 "--keep" => a.settings.keep = value.parse()?,
+                "--ahead" => a.settings.ahead = value.parse()?,
+                "--won-captures" => a.settings.won_captures = value.parse()?,
                 "--lines" => a.lines = value,
                 "--reasonable" => a.reasonable = value.parse()?,
                 "--deep" => a.deep = value.parse()?,

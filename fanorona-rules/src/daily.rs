@@ -7,14 +7,20 @@
 //! every move of the position. The moves the judge values about as highly
 //! as the medium's own are the candidates ([`DailySettings::matching`]):
 //! in the first moves of the game, those within 0.2 stone; while the game
-//! is not close (more than 3 stones either way), those within half of the
-//! lead beyond 3 stones. So the computer plays moves worth what the medium
-//! computer's move is worth, neither better nor worse on average. The date
-//! then picks a candidate: the days are cut into rounds as long as the list
-//! of candidates, and within a round every candidate is played once, from
-//! an offset drawn from the round and the position. The answer is a pure
-//! function of the date and the position with its history (hence of the
-//! moves so far): the same on every machine, run and thread count.
+//! is not close (more than 3 stones either way), those within three
+//! quarters of the lead beyond 3 stones. So the computer plays moves worth
+//! what the medium computer's move is worth, neither better nor worse on
+//! average. Where it is far ahead (as against a player who throws stones
+//! away) variety costs no result, and two rules add moves: when the best
+//! move keeps 2 stones, every move at least as good as the medium's that
+//! keeps 2 stones; when the medium's move wins by the judge's depth, every
+//! capture that still wins or keeps 3 stones (captures only, so the game
+//! still ends). The date then picks a candidate: the days are cut into
+//! rounds as long as the list of candidates, and within a round every
+//! candidate is played once, from an offset drawn from the round and the
+//! position. The answer is a pure function of the date and the position
+//! with its history (hence of the moves so far): the same on every
+//! machine, run and thread count.
 
 use board_core::{Game, ZobristHash};
 use board_search::{Choice, NoLegalMove, Strategy};
@@ -247,6 +253,94 @@ mod tests {
         played.sort_by_key(|m| m.to_bits());
         expected.sort_by_key(|m| m.to_bits());
         assert_eq!(played, expected);
+    }
+
+    /// The position after `moves`, separated by spaces.
+    fn position(moves: &str) -> Position {
+        let mut pos = Position::new();
+        for mv in moves.split_whitespace() {
+            pos.play(mv.parse().expect("a move")).expect("legal");
+        }
+        pos
+    }
+
+    /// The move that captures the most stones (the first generated among
+    /// equals): a player that loses quickly, and whose games used to
+    /// repeat from day to day.
+    struct Greedy;
+
+    impl Strategy<Position> for Greedy {
+        type Error = NoLegalMove;
+        fn choose(&mut self, pos: &Position) -> Result<Choice<Move>, NoLegalMove> {
+            let enemy = !pos.to_move();
+            let mut best: Option<(u32, Move)> = None;
+            for &mv in pos.moves().iter() {
+                let mut after = pos.clone();
+                after.play_unchecked(mv);
+                let taken = pos.count(enemy) - after.count(enemy);
+                if best.is_none_or(|(t, _)| taken > t) {
+                    best = Some((taken, mv));
+                }
+            }
+            best.map(|(_, mv)| Choice::new(mv)).ok_or(NoLegalMove)
+        }
+    }
+
+    #[test]
+    fn far_ahead_any_move_that_keeps_the_lead_is_a_candidate() {
+        // Against the greedy player: the medium computer's move keeps a
+        // lead of 0.08 stone by the judge, four others more than 4 stones.
+        let pos = position("e2-e3a d4-e5w-e4a f3-e3a-d4a-d3w-c3a f4-e3a-d3a-d2a-e2w b1-b2");
+        let (medium, near) = daily_computer(date(0)).candidates(&pos).expect("moves");
+        assert!(near.iter().any(|s| s.mv == medium.mv));
+        let ahead = DailySettings::default().ahead;
+        assert!(
+            near.iter().filter(|s| s.score >= 400).count() >= 4,
+            "{near:?}"
+        );
+        assert!(
+            near.iter().all(|s| s.score >= ahead || s.score <= 20),
+            "{near:?}"
+        );
+    }
+
+    #[test]
+    fn a_won_game_varies_among_captures_that_keep_it_won() {
+        // The medium computer wins in 3 plies; two other captures keep a
+        // lead of 3 stones.
+        let pos = position(
+            "e2-e3a d4-e5w-e4a f3-e3a-d4a-d3w-c3a f4-e3a-e2a-d2w-d3w g1-g2a \
+             i3-i2a-h2a c3-d2w-d1w c4-c3a-b3a-b2a-c2w d1-d2 c2-b2w f1-f2",
+        );
+        let (medium, near) = daily_computer(date(0)).candidates(&pos).expect("moves");
+        assert_eq!(medium.score.map(board_search::is_decisive), Some(true));
+        assert!(near.len() >= 3, "{near:?}");
+        assert!(near.iter().all(|s| s.mv == medium.mv || s.mv.is_capture()));
+        // Over as many days as candidates, each is played once.
+        let n = near.len() as i64;
+        let first = date(0).days_since_epoch().div_euclid(n) * n;
+        let played: std::collections::HashSet<Move> = (first..first + n)
+            .filter_map(Date::from_days_since_epoch)
+            .filter_map(|d| daily_computer(d).choose(&pos).ok().map(|c| c.mv))
+            .collect();
+        assert_eq!(played.len(), near.len());
+    }
+
+    #[test]
+    fn a_greedy_player_meets_another_game_every_day() {
+        // Its games last about 20 plies and are mostly forced; ten
+        // consecutive dates still give ten games (without the rules for a
+        // computer far ahead, some of them repeated).
+        let games: std::collections::HashSet<Vec<Move>> = (0..10)
+            .map(|k| {
+                let mut daily = daily_computer(date(k));
+                let start = Opening::new(Position::new());
+                play_game(&mut Greedy, &mut daily, &start, 0, 1000, |_| true)
+                    .expect("legal games")
+                    .moves
+            })
+            .collect();
+        assert_eq!(games.len(), 10);
     }
 
     #[test]
