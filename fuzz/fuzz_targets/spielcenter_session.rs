@@ -1,20 +1,22 @@
 //! The Spielcenter's message decoder and its hosted games fed a whole
 //! session: each line of the input is one WebSocket text frame. Every
 //! frame gets a message or a typed error; a decoded game action goes to a
-//! Battlegeneral and a Fanorona game between two people (the seat by the
-//! line's number), and the games' timers are woken as the session time
-//! goes on. Nothing may panic, and an error becomes a message the server
-//! can send.
+//! game of every kind between two people and to one on one screen (the
+//! seat by the line's number), and the games' timers are woken as the
+//! session time goes on. The first line, if it is a JSON object, is each
+//! kind's challenge options (its defaults where the kind refuses them).
+//! Nothing may panic, and an error becomes a message the server can send.
 #![no_main]
 
 use board_core::{ByPlayer, Player};
 use libfuzzer_sys::fuzz_target;
+use serde_json::{Map, Value};
 use spielcenter::games::GAMES;
 use spielcenter::hosted::{Ctx, GameSettings, HostedGame, Mode, SeatInfo, Start};
 use spielcenter::leaderboard::Standing;
 use spielcenter::protocol::{CLIENT_TYPES, ClientMsg};
 
-fn games() -> Vec<Box<dyn HostedGame>> {
+fn games(first_line: &str) -> Vec<Box<dyn HostedGame>> {
     let settings = GameSettings {
         time_scale: 1,
         predefined_after_ms: 0,
@@ -24,10 +26,18 @@ fn games() -> Vec<Box<dyn HostedGame>> {
         name: name.to_owned(),
         computer: None,
     };
-    GAMES
-        .iter()
-        .map(|kind| {
-            (kind.start)(Start {
+    let asked: Map<String, Value> = serde_json::from_str(first_line).unwrap_or_default();
+    let mut games = Vec::new();
+    for kind in GAMES {
+        let options = match (kind.options)(&asked) {
+            Ok(options) => options,
+            Err(why) => {
+                assert!(!why.is_empty());
+                (kind.options)(&Map::new()).expect("a kind's defaults are its options")
+            }
+        };
+        for local in [false, true] {
+            games.push((kind.start)(Start {
                 id: 1,
                 seats: ByPlayer::new(seat("anna"), seat("bert")),
                 now: 0,
@@ -35,21 +45,28 @@ fn games() -> Vec<Box<dyn HostedGame>> {
                 mode: Mode::Normal,
                 settings: &settings,
                 standing: &standing,
-            })
-        })
-        .collect()
+                options: &options,
+                local,
+            }));
+        }
+    }
+    games
 }
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut games = games();
+    let mut games = games(text.split('\n').next().unwrap_or(""));
     for g in &mut games {
         g.begin(&mut Ctx::new(0));
     }
     // The whole input as one frame, then each line as one.
     for (i, frame) in std::iter::once(&*text).chain(text.split('\n')).enumerate() {
         let now = 1000 * i as u64;
-        let seat = if i % 2 == 0 { Player::First } else { Player::Second };
+        let seat = if i % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
         match ClientMsg::parse(frame) {
             Ok(ClientMsg::Act { action, .. }) => {
                 for g in games.iter_mut().filter(|g| g.ending().is_none()) {

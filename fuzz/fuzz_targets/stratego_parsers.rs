@@ -8,8 +8,8 @@
 use board_core::Player;
 use libfuzzer_sys::fuzz_target;
 use spielwerk_fuzz::{round_trip, split};
-use stratego_rules::gravon::parse_gravon_square;
 use stratego_rules::ai::{LearnStrength, SeenSetup};
+use stratego_rules::gravon::parse_gravon_square;
 use stratego_rules::{Army, Deployment, Move, Position, Preset, Square};
 
 fuzz_target!(|data: &[u8]| {
