@@ -135,6 +135,15 @@ impl std::fmt::Debug for Thinking {
 /// The result of a [`Thinking`] job, for the game that made it.
 pub type Thought = Box<dyn Any + Send>;
 
+/// The move a computer's job found (a job that answers `Option<M>`):
+/// `None` when it found none or failed.
+#[must_use]
+pub fn thought_move<M: 'static>(thought: Option<Thought>) -> Option<M> {
+    thought
+        .and_then(|t| t.downcast::<Option<M>>().ok())
+        .and_then(|b| *b)
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {
@@ -147,6 +156,31 @@ pub struct Ending {
     pub reason_player: Option<Player>,
     /// When (session time).
     pub ended_at: Millis,
+}
+
+impl Ending {
+    /// `seat` left the game at `at`: the other side wins.
+    #[must_use]
+    pub fn left(seat: Player, at: Millis) -> Ending {
+        Ending {
+            outcome: Some(Outcome::Win(!seat)),
+            reason: "left",
+            reason_player: Some(seat),
+            ended_at: at,
+        }
+    }
+
+    /// The clock of `late` (the side to move) ran out at `at`: the other
+    /// side wins.
+    #[must_use]
+    pub fn timeout(late: Player, at: Millis) -> Ending {
+        Ending {
+            outcome: Some(Outcome::Win(!late)),
+            reason: "timeout",
+            reason_player: Some(late),
+            ended_at: at,
+        }
+    }
 }
 
 /// A running game: the referee of one game.

@@ -394,6 +394,47 @@ fn click_a_move(b: &Browser<'_>, rng: &mut serve_common::Rng) -> bool {
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Whether Chromium is here; skips (or, in CI, fails) otherwise.
+/// What a browser test works with: the lock that runs the browser tests
+/// one at a time, its folder, a server, its address and chromedriver.
+struct Bench {
+    _one: std::sync::MutexGuard<'static, ()>,
+    dir: PathBuf,
+    server: Server,
+    url: String,
+    driver: Driver,
+}
+
+/// Starts a browser test named `name` against a server started with
+/// `args`; `None` (the test is skipped, with a message) where the browser
+/// is missing outside CI.
+fn bench(name: &str, args: &[&str]) -> Option<Bench> {
+    let one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !browser_available() {
+        return None;
+    }
+    let dir = temp_dir(name);
+    let server = Server::start(dir.join("db.sqlite").to_str().expect("path"), args);
+    let url = format!("http://{}/", server.addr);
+    Some(Bench {
+        _one: one,
+        dir,
+        server,
+        url,
+        driver: Driver::start(),
+    })
+}
+
+/// Waits until it is the page's player's move (`turn`: the id of the
+/// game's turn heading, marked `mine`) or the game is over; returns
+/// whether it is over.
+fn turn_or_end(b: &Browser<'_>, turn: &str) -> bool {
+    b.wait(
+        "my move or the end",
+        &format!("document.getElementById('{turn}').classList.contains('mine') || !document.getElementById('result').hidden"),
+    );
+    b.js("return !document.getElementById('result').hidden;") == json!(true)
+}
+
 fn browser_available() -> bool {
     if Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists() {
         return true;
@@ -437,17 +478,16 @@ fn no_script_ran(b: &Browser<'_>) {
 
 #[test]
 fn battlegeneral_in_two_browsers() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !browser_available() {
+    let Some(Bench {
+        dir,
+        server,
+        url,
+        driver,
+        ..
+    }) = bench("browser-bg", &["--predefined-after-ms", "1500"])
+    else {
         return;
-    }
-    let dir = temp_dir("browser-bg");
-    let server = Server::start(
-        dir.join("db.sqlite").to_str().expect("path"),
-        &["--predefined-after-ms", "1500"],
-    );
-    let url = format!("http://{}/", server.addr);
-    let driver = Driver::start();
+    };
     let anna = driver.session(&dir.join("profile-anna"), false);
     let bert = driver.session(&dir.join("profile-bert"), true);
 
@@ -843,28 +883,23 @@ fn click_fanorona_move(
 /// has been shown step by step) or the game is over; returns whether it is
 /// over.
 fn fanorona_turn(b: &Browser<'_>) -> bool {
-    b.wait(
-        "my move or the end",
-        "document.getElementById('fa-turn').classList.contains('mine') || !document.getElementById('result').hidden",
-    );
-    b.js("return !document.getElementById('result').hidden;") == json!(true)
+    turn_or_end(b, "fa-turn")
 }
 
 #[test]
 fn fanorona_against_the_computer_by_clicking() {
     use board_core::Game;
     use board_search::Strategy;
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !browser_available() {
+    let Some(Bench {
+        dir,
+        server,
+        url,
+        driver,
+        ..
+    }) = bench("browser-fanorona", &["--computer-delay-ms", "0"])
+    else {
         return;
-    }
-    let dir = temp_dir("browser-fanorona");
-    let server = Server::start(
-        dir.join("db.sqlite").to_str().expect("path"),
-        &["--computer-delay-ms", "0"],
-    );
-    let url = format!("http://{}/", server.addr);
-    let driver = Driver::start();
+    };
     let anna = driver.session(&dir.join("profile-anna"), false);
     enter(&anna, &url, "anna");
     anna.click("#card-fanorona .level[data-level='easy']");
@@ -932,17 +967,16 @@ fn fanorona_against_the_computer_by_clicking() {
 #[test]
 fn the_game_of_the_day_in_two_browsers_and_the_bestenliste() {
     use board_core::Game;
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !browser_available() {
+    let Some(Bench {
+        dir,
+        server,
+        url,
+        driver,
+        ..
+    }) = bench("browser-daily", &["--computer-delay-ms", "0"])
+    else {
         return;
-    }
-    let dir = temp_dir("browser-daily");
-    let server = Server::start(
-        dir.join("db.sqlite").to_str().expect("path"),
-        &["--computer-delay-ms", "0"],
-    );
-    let url = format!("http://{}/", server.addr);
-    let driver = Driver::start();
+    };
     let anna = driver.session(&dir.join("profile-anna"), false);
     let bert = driver.session(&dir.join("profile-bert"), true);
     enter(&anna, &url, "anna");

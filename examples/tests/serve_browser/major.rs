@@ -52,11 +52,7 @@ fn page_position(b: &Browser<'_>, number: u32) -> Position {
 /// Waits for the page's player's move or the end; returns whether it is
 /// over.
 fn major_turn(b: &Browser<'_>) -> bool {
-    b.wait(
-        "my move or the end",
-        "document.getElementById('mj-turn').classList.contains('mine') || !document.getElementById('result').hidden",
-    );
-    b.js("return !document.getElementById('result').hidden;") == json!(true)
+    turn_or_end(b, "mj-turn")
 }
 
 /// Presses a key on the page.
@@ -92,17 +88,16 @@ fn start_major(b: &Browser<'_>, number: u32, blue: &str, red: &str) {
 
 #[test]
 fn major_on_every_board_with_highscores_colours_phone_and_demonstration() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !browser_available() {
+    let Some(Bench {
+        dir,
+        server,
+        url,
+        driver,
+        ..
+    }) = bench("browser-major", &["--computer-delay-ms", "0"])
+    else {
         return;
-    }
-    let dir = temp_dir("browser-major");
-    let server = Server::start(
-        dir.join("db.sqlite").to_str().expect("path"),
-        &["--computer-delay-ms", "0"],
-    );
-    let url = format!("http://{}/", server.addr);
-    let driver = Driver::start();
+    };
     let anna = driver.session(&dir.join("profile-anna"), false);
     enter(&anna, &url, "anna");
     // A click on Blue's pieces in the menu gives Blue the next colour

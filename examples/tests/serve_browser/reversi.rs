@@ -29,11 +29,7 @@ fn marked(b: &Browser<'_>) -> Vec<String> {
 /// Waits for the page's player's move or the end; returns whether it is
 /// over.
 fn reversi_turn(b: &Browser<'_>) -> bool {
-    b.wait(
-        "my move or the end",
-        "document.getElementById('rv-turn').classList.contains('mine') || !document.getElementById('result').hidden",
-    );
-    b.js("return !document.getElementById('result').hidden;") == json!(true)
+    turn_or_end(b, "rv-turn")
 }
 
 /// A move after which the opponent must pass (the game going on), if any.
@@ -50,17 +46,16 @@ fn forcing_a_pass(pos: &Position, list: &MoveList) -> Option<Move> {
 
 #[test]
 fn reversi_against_easy_in_the_applets_look() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !browser_available() {
+    let Some(Bench {
+        dir,
+        server,
+        url,
+        driver,
+        ..
+    }) = bench("browser-reversi", &["--computer-delay-ms", "0"])
+    else {
         return;
-    }
-    let dir = temp_dir("browser-reversi");
-    let server = Server::start(
-        dir.join("db.sqlite").to_str().expect("path"),
-        &["--computer-delay-ms", "0"],
-    );
-    let url = format!("http://{}/", server.addr);
-    let driver = Driver::start();
+    };
     let anna = driver.session(&dir.join("profile-anna"), false);
     enter(&anna, &url, "anna");
     // White, the applet's look, against easy: the computer opens.

@@ -379,12 +379,7 @@ impl HostedGame for MajorGame {
         if self.ending.is_some() {
             return;
         }
-        self.ending = Some(Ending {
-            outcome: Some(Outcome::Win(!seat)),
-            reason: "left",
-            reason_player: Some(seat),
-            ended_at: ctx.now(),
-        });
+        self.ending = Some(Ending::left(seat, ctx.now()));
     }
 
     fn wake_at(&self) -> Option<Millis> {
@@ -394,12 +389,7 @@ impl HostedGame for MajorGame {
     fn wake(&mut self, ctx: &mut Ctx) {
         if self.ending.is_none() && ctx.now() >= self.deadline() {
             let late = self.pos.to_move();
-            self.ending = Some(Ending {
-                outcome: Some(Outcome::Win(!late)),
-                reason: "timeout",
-                reason_player: Some(late),
-                ended_at: ctx.now(),
-            });
+            self.ending = Some(Ending::timeout(late, ctx.now()));
         }
     }
 
@@ -421,9 +411,7 @@ impl HostedGame for MajorGame {
         if self.thinking.take() != Some(tag) || self.ending.is_some() {
             return;
         }
-        let mv = thought
-            .and_then(|t| t.downcast::<Option<Move>>().ok())
-            .and_then(|b| *b);
+        let mv = crate::hosted::thought_move::<Move>(thought);
         let mover = self.pos.to_move();
         match mv {
             Some(mv) => {

@@ -8,7 +8,7 @@
 //! Finished games download as a transcript and, once ended by the rules,
 //! as a line of WTHOR text (`reversi_rules::wthor`).
 
-use board_core::{ByPlayer, Game, Outcome, Player};
+use board_core::{ByPlayer, Game, Player};
 use reversi_rules::ai::{Computer, Level};
 use reversi_rules::wthor::WthorLine;
 use reversi_rules::{Move, Position, Reversi, Square, Transcript};
@@ -217,7 +217,9 @@ impl ReversiGame {
             if self.computer(p).is_some() {
                 continue;
             }
-            let mine = !over && mover == p;
+            // A side that must pass is not to act: the server passes for
+            // it in the next state.
+            let mine = !over && mover == p && !pos.must_pass();
             ctx.send(
                 p,
                 json!({
@@ -379,12 +381,7 @@ impl HostedGame for ReversiGame {
         if self.ending.is_some() {
             return;
         }
-        self.ending = Some(Ending {
-            outcome: Some(Outcome::Win(!seat)),
-            reason: "left",
-            reason_player: Some(seat),
-            ended_at: ctx.now(),
-        });
+        self.ending = Some(Ending::left(seat, ctx.now()));
     }
 
     fn wake_at(&self) -> Option<Millis> {
@@ -394,12 +391,7 @@ impl HostedGame for ReversiGame {
     fn wake(&mut self, ctx: &mut Ctx) {
         if self.ending.is_none() && ctx.now() >= self.deadline() {
             let late = self.game.to_move();
-            self.ending = Some(Ending {
-                outcome: Some(Outcome::Win(!late)),
-                reason: "timeout",
-                reason_player: Some(late),
-                ended_at: ctx.now(),
-            });
+            self.ending = Some(Ending::timeout(late, ctx.now()));
         }
     }
 
@@ -429,9 +421,7 @@ impl HostedGame for ReversiGame {
         if at != tag || self.ending.is_some() || self.game.history().len() as u64 != tag {
             return;
         }
-        let mv = thought
-            .and_then(|t| t.downcast::<Option<Move>>().ok())
-            .and_then(|b| *b);
+        let mv = crate::hosted::thought_move::<Move>(thought);
         let mover = self.game.to_move();
         match (job, mv) {
             (Job::Move, Some(mv)) => {

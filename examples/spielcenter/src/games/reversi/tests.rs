@@ -1,4 +1,4 @@
-use board_core::ByPlayer;
+use board_core::{ByPlayer, Outcome};
 
 use super::*;
 use crate::hosted::{GameSettings, Mode};
@@ -292,12 +292,14 @@ fn a_move_then_the_pass_it_forces_each_a_state() {
         let mover = g.turn().unwrap();
         let text = format!(r#"{{"type":"move","game":6,"move":"{mv}"}}"#);
         g.act(mover, action(&text), &mut ctx).unwrap();
-        let states: Vec<Value> = ctx
-            .take()
-            .into_iter()
-            .filter(|(to, m)| *to == Some(mover) && m["type"] == "state")
-            .map(|(_, m)| m)
-            .collect();
+        let sent = ctx.take();
+        let states_of = |who: Player| -> Vec<Value> {
+            sent.iter()
+                .filter(|(to, m)| *to == Some(who) && m["type"] == "state")
+                .map(|(_, m)| m.clone())
+                .collect()
+        };
+        let (states, passer) = (states_of(mover), states_of(!mover));
         if i < last {
             assert_eq!(states.len(), 1, "ply {i}");
             continue;
@@ -307,6 +309,11 @@ fn a_move_then_the_pass_it_forces_each_a_state() {
         assert_eq!(states[0]["last"]["move"], mv.to_string());
         assert_eq!(states[0]["last"]["pass"], false);
         assert!(!states[0]["last"]["flips"].as_array().unwrap().is_empty());
+        // The side that must pass is not asked to move.
+        assert_eq!(passer.len(), 2);
+        assert_eq!(passer[0]["to_move"], KIND.side(!mover));
+        assert_eq!(passer[0]["your_turn"], false, "{:?}", passer[0]);
+        assert_eq!(passer[0]["moves"], json!([]));
         assert_eq!(states[1]["last"]["pass"], true);
         assert_eq!(states[1]["last"]["by"], KIND.side(!mover));
         assert_eq!(states[1]["your_turn"], true);
