@@ -16,7 +16,7 @@ use fanorona_rules::{
 };
 use serde_json::json;
 
-use crate::output::{CliResult, Output};
+use crate::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk fanorona`.
 #[derive(Debug, clap::Args)]
@@ -44,11 +44,13 @@ enum Verb {
 
 #[derive(Debug, clap::Args)]
 struct PlayArgs {
-    /// The computer's level.
-    #[arg(long, default_value = "medium")]
+    /// The computer's level (not with `--daily`: the game of the day has
+    /// a computer of its own).
+    #[arg(long, default_value = "medium", conflicts_with_all = ["daily", "date"])]
     level: Level,
-    /// Play the game of the day (the medium computer, the same answers for
-    /// everybody today).
+    /// Play the game of the day: the day's computer (near the medium level,
+    /// its choices varied by the date), the same answers for everybody
+    /// that day.
     #[arg(long)]
     daily: bool,
     /// The date of the game of the day, YYYY-MM-DD (default: today, UTC).
@@ -391,15 +393,18 @@ impl Term<'_> {
         Ok(())
     }
 
-    /// Prints `prompt` and reads a line; `None` at the end of input.
+    /// Prints `prompt` and reads a line, trimmed; `None` at the end of
+    /// input. A line that is not UTF-8 is answered and asked again.
     fn ask(&mut self, prompt: &str) -> CliResult<Option<String>> {
-        write!(self.output, "{prompt}")?;
-        self.output.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            return Ok(None);
+        loop {
+            write!(self.output, "{prompt}")?;
+            self.output.flush()?;
+            match crate::output::read_line(&mut self.input)? {
+                Line::Text(line) => return Ok(Some(line.trim().to_owned())),
+                Line::NotText(_) => writeln!(self.output, "{NOT_TEXT}")?,
+                Line::End => return Ok(None),
+            }
         }
-        Ok(Some(line.trim().to_owned()))
     }
 }
 

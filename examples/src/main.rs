@@ -61,9 +61,11 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
-/// Ends the program quietly, as Unix tools do, when its standard output is
-/// a pipe that was closed (`spielwerk ... | head`): `print!` panics on a
-/// broken pipe, and the release profile aborts on a panic.
+/// Ends the program quietly, as Unix tools do, should anything (a
+/// dependency) still print to a closed pipe with `print!`, which panics on
+/// a broken pipe (and the release profile aborts on a panic). The
+/// program's own writes go through [`output::write_stdout`] and
+/// [`output::write_stderr`], which never panic.
 fn exit_quietly_on_broken_pipe() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -73,9 +75,8 @@ fn exit_quietly_on_broken_pipe() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
-            // 128 + SIGPIPE, what a shell reports for a process ended by it.
-            std::process::exit(141);
+        if message.starts_with("failed printing to std") && message.contains("Broken pipe") {
+            std::process::exit(i32::from(output::CLOSED_OUTPUT));
         }
         default(info);
     }));
@@ -85,8 +86,10 @@ fn main() -> ExitCode {
     exit_quietly_on_broken_pipe();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // Nobody reads what the program writes: nothing to say.
+        Err(e) if output::is_closed_pipe(&*e) => ExitCode::from(output::CLOSED_OUTPUT),
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -2,7 +2,7 @@
 //! bench, a computer demo, and games in the terminal (0, 1 or 2 computers)
 //! with clocks and the highscore.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -13,7 +13,7 @@ use major_rules::highscore::{Entry, Highscores};
 use major_rules::{Board, Clock, Colour, Move, Position, format_duration, parse_moves};
 use serde_json::json;
 
-use crate::output::{CliResult, Output};
+use crate::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk major`.
 #[derive(Debug, clap::Args)]
@@ -329,10 +329,10 @@ struct PlayArgs {
     /// The board, 1-4.
     #[arg(long, default_value_t = 1)]
     board: u32,
-    /// Blue: human, easy, medium or hard.
+    /// Blue: human, easy, medium, hard or max.
     #[arg(long, default_value = "human")]
     blue: Side,
-    /// Red: human, easy, medium or hard.
+    /// Red: human, easy, medium, hard or max.
     #[arg(long, default_value = "medium")]
     red: Side,
     /// The highscore file (default: `major-highscore.json` in the data
@@ -355,6 +355,21 @@ fn highscore_path(args: &PlayArgs) -> Result<PathBuf, crate::output::Failure> {
     match &args.highscore {
         Some(path) => Ok(path.clone()),
         None => crate::data_dir::data_file("major-highscore.json"),
+    }
+}
+
+/// Why a win against `level` did not make the full table of `board`.
+fn missed_table(scores: &Highscores, board: &Board, level: Level) -> String {
+    let last = scores.table(board).last();
+    match last {
+        Some(e) if e.level > level => format!(
+            "not entered: the table's {} wins were all against a stronger computer than {level}",
+            major_rules::highscore::MAX_ENTRIES
+        ),
+        _ => format!(
+            "not entered: the table's {} wins against {level} or stronger were all faster (or as fast, in fewer moves)",
+            major_rules::highscore::MAX_ENTRIES
+        ),
     }
 }
 
@@ -391,30 +406,33 @@ enum Input {
 
 fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
     loop {
-        print!(
+        crate::say!(
             "{} to move (e.g. {}; 'moves' lists them, hint, undo, q quits): ",
             pos.side_to_move(),
             pos.moves()
                 .first()
                 .map_or("-".to_owned(), |m| m.to_string())
         );
-        std::io::stdout().flush()?;
-        let mut line = String::new();
-        if stdin.read_line(&mut line)? == 0 {
-            return Ok(Input::Quit);
-        }
+        let line = match crate::output::read_line(stdin)? {
+            Line::Text(line) => line,
+            Line::NotText(_) => {
+                crate::sayln!("{NOT_TEXT}");
+                continue;
+            }
+            Line::End => return Ok(Input::Quit),
+        };
         let t = line.trim();
         if t.eq_ignore_ascii_case("q") || t.eq_ignore_ascii_case("quit") || t.contains('\u{1b}') {
             return Ok(Input::Quit);
         }
         if t == "moves" {
             let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
-            println!("{}", list.join(" "));
+            crate::sayln!("{}", list.join(" "));
             continue;
         }
         if t.eq_ignore_ascii_case("hint") {
             // The move the medium computer would play here.
-            println!("hint: {}", Computer::new(Level::Medium).choose(pos)?.mv);
+            crate::sayln!("hint: {}", Computer::new(Level::Medium).choose(pos)?.mv);
             continue;
         }
         if t.eq_ignore_ascii_case("undo") {
@@ -423,9 +441,9 @@ fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
         match t.parse::<Move>() {
             Ok(mv) => match pos.check(mv) {
                 Ok(()) => return Ok(Input::Move(mv)),
-                Err(e) => println!("illegal: {e}"),
+                Err(e) => crate::sayln!("illegal: {e}"),
             },
-            Err(e) => println!("not a move: {e}"),
+            Err(e) => crate::sayln!("not a move: {e}"),
         }
     }
 }
@@ -442,20 +460,18 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         return watch(board, levels, Duration::from_millis(args.delay_ms), out);
     }
     // The highscore only counts human-against-computer games; a damaged
-    // file is reported and never overwritten.
-    let path = highscore_path(args);
-    let mut scores = if humans == 1 {
-        match path.as_ref().map_err(|e| e.to_string()).and_then(|p| {
-            Highscores::load(p)
-                .map(|s| (p.clone(), s))
-                .map_err(|e| e.to_string())
-        }) {
-            Ok((p, s)) => {
-                out.line(format!("{}\n", show_table(&s, &board)));
-                Some((p, s))
+    // file is reported (now, and again at a win) and never overwritten.
+    let path = if humans == 1 {
+        match highscore_path(args) {
+            Ok(p) => {
+                match Highscores::load(&p) {
+                    Ok(s) => out.line(format!("{}\n", show_table(&s, &board))),
+                    Err(e) => crate::tell!("highscore not available: {e}"),
+                }
+                Some(p)
             }
             Err(e) => {
-                eprintln!("highscore not available: {e}");
+                crate::tell!("highscore not available: {e}");
                 None
             }
         }
@@ -527,33 +543,38 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let end = Instant::now();
     clock.stop(end);
     out.line(format!("{}{}", pos.diagram(), result_text(&pos)));
-    if let (Some((path, scores)), Some(winner)) = (&mut scores, pos.winner())
+    if let (Some(path), Some(winner)) = (&path, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human
     {
         let name = match &args.name {
             Some(n) => n.clone(),
             None => {
-                print!("You won! Your name for the highscore: ");
-                std::io::stdout().flush()?;
-                let mut line = String::new();
-                input.read_line(&mut line)?;
-                line
+                crate::say!("You won! Your name for the highscore: ");
+                // A name in another encoding (Latin-1) is kept, lossily.
+                crate::output::read_line(&mut input)?
+                    .lossy()
+                    .unwrap_or_default()
             }
         };
         let entry = Entry::new(&name, level, clock.elapsed(winner, end), human_moves);
-        match scores.insert(&board, entry) {
-            Some(rank) => {
-                scores.save(path)?;
+        // Entered in the file as it is now: another game may have saved
+        // since this one started.
+        match Highscores::enter(path, &board, entry) {
+            Ok((Some(rank), scores)) => {
                 out.line(format!(
                     "entered at place {} ({})",
                     rank + 1,
                     path.display()
                 ));
+                out.line(show_table(&scores, &board));
             }
-            None => out.line("not fast enough for the table this time"),
+            Ok((None, scores)) => {
+                out.line(missed_table(&scores, &board, level));
+                out.line(show_table(&scores, &board));
+            }
+            Err(e) => crate::tell!("your win was not entered in the highscore: {e}"),
         }
-        out.line(show_table(scores, &board));
     }
     let outcome = outcome_text(&pos);
     out.result(

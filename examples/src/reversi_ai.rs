@@ -14,7 +14,7 @@ use reversi_rules::ai::{Computer, Level};
 use reversi_rules::wthor::frequent_openings;
 use serde_json::json;
 
-use crate::output::{CliResult, Output};
+use crate::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk reversi demo`.
 #[derive(Debug, clap::Args)]
@@ -413,7 +413,6 @@ fn abandoned(game: &reversi_rules::Reversi, out: Output) -> CliResult {
 /// back the last human move and the computer's reply), `hint`, `quit`.
 pub fn play(args: &PlayArgs, out: Output) -> CliResult {
     use reversi_rules::{Move, Reversi};
-    use std::io::BufRead;
     let human = match args.side.to_ascii_lowercase().as_str() {
         "black" | "b" | "x" => Player::First,
         "white" | "w" | "o" => Player::Second,
@@ -423,7 +422,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
     let mut computer = Computer::new(level);
     let mut game = Reversi::new();
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     out.line(format!("You play {} against level {level}. Moves like f5; undo, hint, quit. '*' marks legal moves.", if human == Player::First { "Black (X)" } else { "White (O)" }));
     while !game.is_over() {
         let pos = *game.position();
@@ -442,10 +441,14 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         out.line("Your move:");
         // The end of the input leaves the game, as `quit` does: it is not
         // a finished game.
-        let Some(line) = lines.next() else {
-            return abandoned(&game, out);
+        let line = match crate::output::read_line(&mut input)? {
+            Line::Text(line) => line,
+            Line::NotText(_) => {
+                out.line(NOT_TEXT);
+                continue;
+            }
+            Line::End => return abandoned(&game, out),
         };
-        let line = line?;
         let word = line.trim().to_ascii_lowercase();
         match word.as_str() {
             "" => {}

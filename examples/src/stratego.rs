@@ -1,7 +1,6 @@
 //! `spielwerk stratego`: replay real game files, perft, a speed bench, and
 //! a game in the terminal against a baseline computer player.
 
-use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -16,7 +15,7 @@ use stratego_rules::{
     colour, predefined,
 };
 
-use crate::output::{CliResult, Output};
+use crate::output::{CliResult, Line, NOT_TEXT, Output};
 
 mod agent;
 mod aibench;
@@ -547,14 +546,17 @@ fn opponent(kind: Opponent, seed: u64) -> Box<dyn Strategy<Position, Error = NoL
     }
 }
 
+/// Prints `text` and reads a line, trimmed; `None` at the end of input. A
+/// line that is not UTF-8 is answered and asked again.
 fn prompt(text: &str) -> CliResult<Option<String>> {
-    print!("{text}");
-    std::io::stdout().flush()?;
-    let mut line = String::new();
-    if std::io::stdin().lock().read_line(&mut line)? == 0 {
-        return Ok(None);
+    loop {
+        crate::say!("{text}");
+        match crate::output::read_line(&mut std::io::stdin().lock())? {
+            Line::Text(line) => return Ok(Some(line.trim().to_string())),
+            Line::NotText(_) => crate::sayln!("{NOT_TEXT}"),
+            Line::End => return Ok(None),
+        }
     }
-    Ok(Some(line.trim().to_string()))
 }
 
 /// The human's deployment: predefined, random or piece by piece.
@@ -575,7 +577,7 @@ fn human_setup(
         }
     }
     let mut b = SetupBuilder::new(me, army);
-    println!(
+    crate::sayln!(
         "Set up your {} pieces on your four ranks. Commands: a square to place the next piece, 'undo SQUARE' to take one back, 'preset N' (1-8) or 'random' to fill in, 'done'.",
         army.size()
     );
@@ -598,7 +600,7 @@ fn human_setup(
             board.push('\n');
         }
         board.push_str("     a  b  c  d  e  f  g  h  i  j");
-        println!("{board}");
+        crate::sayln!("{board}");
         let next = b
             .next_piece()
             .map_or("nothing (type 'done')".to_string(), |r| {
@@ -611,30 +613,30 @@ fn human_setup(
         match words.as_slice() {
             ["done"] => match b.finish() {
                 Ok(d) => return Ok(Some(d)),
-                Err(e) => println!("{e}"),
+                Err(e) => crate::sayln!("{e}"),
             },
             ["random"] => return Ok(Some(Deployment::random(army, rng))),
             ["preset", n] => match predefined_by(n) {
                 Some(d) => b = SetupBuilder::from_deployment(me, army, &d),
-                None => println!("presets are 1-8"),
+                None => crate::sayln!("presets are 1-8"),
             },
             ["undo", sq] => match sq.parse() {
                 Ok(sq) => {
                     if let Err(e) = b.take_back(sq) {
-                        println!("{e}");
+                        crate::sayln!("{e}");
                     }
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => crate::sayln!("{e}"),
             },
             [sq] => match sq.parse() {
                 Ok(sq) => {
                     if let Err(e) = b.place(sq) {
-                        println!("{e}");
+                        crate::sayln!("{e}");
                     }
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => crate::sayln!("{e}"),
             },
-            _ => println!("a square (e.g. a1), 'undo a1', 'preset 3', 'random' or 'done'"),
+            _ => crate::sayln!("a square (e.g. a1), 'undo a1', 'preset 3', 'random' or 'done'"),
         }
     }
 }
@@ -673,13 +675,13 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         ),
     };
     computer.new_game(&pos, args.seed)?;
-    println!(
+    crate::sayln!(
         "You play {}; the computer ({name}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
         colour(me),
     );
     while pos.outcome().is_none() {
         if pos.to_move() == me {
-            println!("{}", pos.view(me));
+            crate::sayln!("{}", pos.view(me));
             let Some(line) = prompt(&format!("{} to move> ", colour(me)))? else {
                 break;
             };
@@ -687,7 +689,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                 "quit" => break,
                 "moves" => {
                     let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
-                    println!("{}", list.join(" "));
+                    crate::sayln!("{}", list.join(" "));
                 }
                 text => match text.parse::<Move>() {
                     Ok(m) => {
@@ -696,13 +698,17 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
                             Ok(r) => {
                                 computer.played(&before, m, &pos)?;
                                 if let Some((d, b)) = r.battle {
-                                    println!("your {} attacks a {}: {b}", r.piece.rank, d.rank);
+                                    crate::sayln!(
+                                        "your {} attacks a {}: {b}",
+                                        r.piece.rank,
+                                        d.rank
+                                    );
                                 }
                             }
-                            Err(e) => println!("{e}"),
+                            Err(e) => crate::sayln!("{e}"),
                         }
                     }
-                    Err(e) => println!("{e}"),
+                    Err(e) => crate::sayln!("{e}"),
                 },
             }
         } else {
@@ -711,16 +717,17 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
             let r = pos.play_move(m)?;
             computer.played(&before, m, &pos)?;
             match r.battle {
-                Some((d, b)) => println!(
+                Some((d, b)) => crate::sayln!(
                     "computer: {m}, its {} attacks your {}: {b}",
-                    r.piece.rank, d.rank
+                    r.piece.rank,
+                    d.rank
                 ),
-                None => println!("computer: {m}"),
+                None => crate::sayln!("computer: {m}"),
             }
         }
     }
     let outcome = pos.outcome();
-    println!("{}", pos.view(me));
+    crate::sayln!("{}", pos.view(me));
     let text = match outcome {
         Some(Outcome::Win(p)) if p == me => format!("you win ({})", end_reason(&pos)),
         Some(Outcome::Win(_)) => format!("the computer wins ({})", end_reason(&pos)),

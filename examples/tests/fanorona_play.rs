@@ -41,3 +41,19 @@ fn hint_and_undo_work_in_play() {
     assert_eq!(answers.len(), 2, "{r}");
     assert_eq!(answers[0], answers[1], "{r}");
 }
+
+#[test]
+fn the_game_of_the_day_refuses_a_level_instead_of_ignoring_it() {
+    let r = run(&["fanorona", "play", "--daily", "--level", "hard"], b"q\n");
+    assert_eq!(r.code, Some(2), "{r}");
+    assert!(
+        r.stderr.contains("--level") && r.stderr.contains("--daily"),
+        "{r}"
+    );
+    // Without --level it is played.
+    let r = run(
+        &["fanorona", "play", "--daily", "--date", "2026-12-07"],
+        b"q\n",
+    );
+    assert!(r.ok, "{r}");
+}

@@ -106,3 +106,130 @@ fn hint_and_undo_work_in_play() {
     );
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+/// `spielwerk major play` on `file`, as `name` (`None`: asked at the win).
+fn player(file: &Path, name: Option<&str>) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_spielwerk"));
+    cmd.args(["major", "play", "--red", "easy", "--highscore"])
+        .arg(file);
+    if let Some(name) = name {
+        cmd.args(["--name", name]);
+    }
+    cmd
+}
+
+/// The names in `file`'s table of board 1, best first.
+fn names_in(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).expect("the highscore file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    v["boards"]["1"]
+        .as_array()
+        .map(|t| {
+            t.iter()
+                .map(|e| e["name"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn two_games_on_one_highscore_file_keep_both_wins() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let line = winning_line();
+    let mut moves = line.join("\n");
+    moves.push('\n');
+    let dir = temp_dir("major-two");
+    let file = dir.join("hs.json");
+    // A starts (and reads the empty table) ...
+    let mut a = player(&file, Some("A"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("A runs");
+    let mut a_out = BufReader::new(a.stdout.take().expect("A's stdout"));
+    let mut seen = String::new();
+    while !seen.contains("Highscore, board 1") {
+        let mut l = String::new();
+        assert!(
+            a_out.read_line(&mut l).expect("A writes") > 0,
+            "A ended: {seen}"
+        );
+        seen.push_str(&l);
+    }
+    // ... B plays a whole game on the same file and wins ...
+    let b = run_with(&mut player(&file, Some("B")), moves.as_bytes());
+    assert!(b.stdout.contains("entered at place 1"), "{b}");
+    assert_eq!(names_in(&file), ["B"]);
+    // ... then A wins: both entries are kept.
+    let mut stdin = a.stdin.take().expect("A's stdin");
+    stdin
+        .write_all(moves.as_bytes())
+        .expect("A reads its moves");
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut a_out, &mut rest).expect("A's output");
+    assert!(a.wait().expect("A ends").success(), "{rest}");
+    assert!(rest.contains("entered at place"), "{rest}");
+    let mut names = names_in(&file);
+    names.sort();
+    assert_eq!(names, ["A", "B"], "{rest}");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn a_name_typed_in_latin_1_is_entered() {
+    let line = winning_line();
+    let dir = temp_dir("major-latin1");
+    let file = dir.join("hs.json");
+    let mut input = line.join("\n").into_bytes();
+    input.extend_from_slice(b"\nJ\xfcrgen\n");
+    let r = run_with(&mut player(&file, None), &input);
+    assert!(r.ok, "{r}");
+    assert!(r.stdout.contains("entered at place 1"), "{r}");
+    assert_eq!(names_in(&file), ["J\u{fffd}rgen"]);
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn a_win_on_a_damaged_highscore_file_says_it_was_not_entered() {
+    let line = winning_line();
+    let dir = temp_dir("major-damaged");
+    let file = dir.join("hs.json");
+    std::fs::write(&file, "{ damaged").expect("written");
+    let mut input = line.join("\n");
+    input.push('\n');
+    let r = run_with(&mut player(&file, Some("C")), input.as_bytes());
+    assert!(r.ok, "{r}");
+    assert!(r.stderr.contains("highscore not available"), "{r}");
+    assert!(
+        r.stderr
+            .contains("your win was not entered in the highscore")
+            && r.stderr.contains("hs.json"),
+        "said at the win, with the file: {r}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "{ damaged");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
+
+#[test]
+fn the_help_names_every_level_play_accepts() {
+    let r = cli_common::run(&["major", "play", "--help"], b"");
+    assert!(r.ok, "{r}");
+    assert!(
+        r.stdout.contains("Blue: human, easy, medium, hard or max"),
+        "{r}"
+    );
+    assert!(
+        r.stdout.contains("Red: human, easy, medium, hard or max"),
+        "{r}"
+    );
+    for level in ["human", "easy", "medium", "hard", "max"] {
+        // The level is accepted; the board number is what is refused.
+        let run = cli_common::run(&["major", "play", "--blue", level, "--board", "9"], b"");
+        assert!(!run.ok, "{level}: {run}");
+        assert!(!run.stderr.contains("invalid value"), "{level}: {run}");
+        assert!(run.stderr.contains("board"), "{level}: {run}");
+    }
+}

@@ -7,7 +7,10 @@
 //! [`MAX_ENTRIES`] best are kept.
 //!
 //! Saving writes a temporary file next to the target and renames it over
-//! the target, so the old table is never lost half-written. Loading a file
+//! the target, so the old table is never lost half-written. A win is
+//! entered with [`Highscores::enter`], which reads the file again under a
+//! lock, so that two games that share the file (two terminals) keep each
+//! other's entries. Loading a file
 //! that is damaged or not a Major highscore file is an error that names the
 //! file; the file is left untouched (never a silent reset). A missing file
 //! is an empty highscore (the first game).
@@ -120,6 +123,23 @@ pub enum HighscoreError {
     },
 }
 
+/// A hidden file next to `path`: `.NAME.what`.
+fn beside(path: &Path, what: &str) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "highscore".to_owned());
+    path.with_file_name(format!(".{name}.{what}"))
+}
+
+/// Wraps a system error about `path`.
+fn io_error(path: &Path) -> impl Fn(io::Error) -> HighscoreError + '_ {
+    move |source| HighscoreError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
 /// The key of a board's table.
 fn board_key(board: &Board) -> String {
     match board.number() {
@@ -222,6 +242,44 @@ impl Highscores {
         Ok(scores)
     }
 
+    /// Enters a win in the file at `path`, keeping every entry another
+    /// program saved there since this one read it: takes an exclusive lock
+    /// (the file `.NAME.lock` next to it, waiting for another program that
+    /// holds it), reads the file again, inserts, saves (see
+    /// [`save`](Self::save)) if the entry made the table, and unlocks.
+    /// Returns its rank (0 = best, `None` if it did not make the table)
+    /// and the table as it is now.
+    ///
+    /// # Errors
+    /// The lock cannot be taken, or the file cannot be read (a damaged or
+    /// foreign file is left untouched, the entry is not saved) or written.
+    pub fn enter(
+        path: &Path,
+        board: &Board,
+        entry: Entry,
+    ) -> Result<(Option<usize>, Highscores), HighscoreError> {
+        let io_err = io_error(path);
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(&io_err)?;
+        }
+        let lock_path = beside(path, "lock");
+        let lock = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(&io_err)?;
+        lock.lock().map_err(&io_err)?;
+        let mut scores = Highscores::load(path)?;
+        let rank = scores.insert(board, entry);
+        if rank.is_some() {
+            scores.save(path)?;
+        }
+        // Closing the file releases the lock.
+        drop(lock);
+        Ok((rank, scores))
+    }
+
     /// The file's text: pretty-printed JSON.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -232,15 +290,8 @@ impl Highscores {
     /// new machine), writes a temporary file in that folder, then renames
     /// it over `path`. On an error the old file is left as it was.
     pub fn save(&self, path: &Path) -> Result<(), HighscoreError> {
-        let io_err = |source| HighscoreError::Io {
-            path: path.to_owned(),
-            source,
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "highscore".to_owned());
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let io_err = io_error(path);
+        let tmp = beside(path, &format!("{}.tmp", std::process::id()));
         let write = || -> io::Result<()> {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 fs::create_dir_all(dir)?;
@@ -276,6 +327,50 @@ mod tests {
 
     fn entry(name: &str, level: Level, secs: u64, moves: u32) -> Entry {
         Entry::new(name, level, Duration::from_secs(secs), moves)
+    }
+
+    #[test]
+    fn wins_entered_at_once_by_many_writers_are_all_kept() {
+        let dir = temp_dir("enter");
+        let path = dir.join("sub").join("hs.json");
+        let b1 = Board::standard(1).unwrap();
+        // A table read before the others enter: saving it would lose them.
+        let stale = Highscores::load(&path).unwrap();
+        let writers: Vec<_> = (0..8)
+            .map(|i| {
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let e = entry(&format!("p{i}"), Level::Medium, 60 + i, 30);
+                    Highscores::enter(&path, &b1, e).unwrap()
+                })
+            })
+            .collect();
+        for w in writers {
+            assert!(w.join().unwrap().0.is_some());
+        }
+        let (rank, now) = Highscores::enter(&path, &b1, entry("late", Level::Easy, 1, 1)).unwrap();
+        assert_eq!(rank, Some(8), "below the eight at medium");
+        let names: Vec<&str> = now.table(&b1).iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "late"]
+        );
+        assert_eq!(Highscores::load(&path).unwrap(), now);
+        assert!(stale.table(&b1).is_empty());
+        // A win that misses a full table changes nothing.
+        for i in 0..2 {
+            Highscores::enter(&path, &b1, entry(&format!("q{i}"), Level::Hard, 1, 1)).unwrap();
+        }
+        let before = fs::read_to_string(&path).unwrap();
+        let (rank, _) = Highscores::enter(&path, &b1, entry("slow", Level::Easy, 999, 99)).unwrap();
+        assert_eq!(rank, None);
+        assert_eq!(fs::read_to_string(&path).unwrap(), before);
+        // A damaged file is reported, left untouched, and gets no entry.
+        fs::write(&path, "{ not json").unwrap();
+        let err = Highscores::enter(&path, &b1, entry("x", Level::Hard, 1, 1)).unwrap_err();
+        assert!(matches!(err, HighscoreError::Damaged { .. }), "{err}");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "{ not json");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

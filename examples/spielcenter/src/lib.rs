@@ -16,6 +16,21 @@
 //! the feature (no tokio, axum or sqlx): the protocol's decoder and the
 //! games' referees, which the fuzzers drive.
 
+/// Writes a line to the operator's log (stderr). A closed stderr loses
+/// the line: a server goes on, and `eprintln!` would panic.
+macro_rules! log {
+    ($($arg:tt)*) => {
+        $crate::write_line(&mut std::io::stderr(), format_args!($($arg)*))
+    };
+}
+
+/// Writes `args` and a line end to `out` and flushes, ignoring a failure
+/// (a closed pipe): what the server writes for its operator never stops
+/// it.
+pub(crate) fn write_line(out: &mut impl std::io::Write, args: std::fmt::Arguments<'_>) {
+    let _ = writeln!(out, "{args}").and_then(|()| out.flush());
+}
+
 pub mod calendar;
 pub mod games;
 pub mod highscore;

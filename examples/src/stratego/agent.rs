@@ -79,7 +79,7 @@ pub fn run_agent(args: &AgentArgs, out: Output) -> CliResult {
     if args.time_cap > 0.0 {
         computer.set_time_cap(Some(std::time::Duration::from_secs_f64(args.time_cap)));
     }
-    let mut warn = |m: String| eprintln!("spielwerk agent: {m}");
+    let mut warn = |m: String| crate::tell!("spielwerk agent: {m}");
     let mut agent = Agent::new(computer);
     if let Some(path) = &args.learn {
         agent = agent.with_habits(read_habits(path, &mut warn)?, args.learn_strength);

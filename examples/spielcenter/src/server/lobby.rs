@@ -881,7 +881,7 @@ impl Lobby {
     async fn next_id(&mut self) -> Result<GameId, ProtocolError> {
         if self.setup.ids.is_empty() {
             self.setup.ids = self.setup.store.reserve_ids().await.map_err(|e| {
-                eprintln!("storage: reserving game ids failed: {e}");
+                log!("storage: reserving game ids failed: {e}");
                 ProtocolError::new(
                     ErrorCode::INTERNAL,
                     format!("the server could not start a game: {e}"),

@@ -96,15 +96,16 @@ struct Output {
 
 impl Output {
     fn result(self, json: serde_json::Value, text: impl FnOnce() -> String) {
+        let mut stdout = std::io::stdout();
         if self.json {
-            println!("{json}");
+            crate::write_line(&mut stdout, format_args!("{json}"));
         } else {
-            println!("{}", text());
+            crate::write_line(&mut stdout, format_args!("{}", text()));
         }
     }
 
     fn progress(self, line: impl std::fmt::Display) {
-        eprintln!("{line}");
+        log!("{line}");
     }
 }
 

@@ -72,7 +72,7 @@ impl Backoff {
     /// Notes a failure; waits and returns whether to try again.
     pub async fn again(&mut self, what: &str, e: &StoreError) -> bool {
         self.tries += 1;
-        eprintln!("storage: {what} failed (try {} of 3): {e}", self.tries);
+        log!("storage: {what} failed (try {} of 3): {e}", self.tries);
         if self.tries == 3 {
             return false;
         }

@@ -522,7 +522,7 @@ impl HostedGame for Battlegeneral {
             if self.seats[p].computer.is_some() {
                 let d = computer::setup(&mut self.rng);
                 if let Err(e) = self.session.submit_setup(p, d, ctx.now()) {
-                    eprintln!("game {}: the computer's setup was refused: {e}", self.id);
+                    log!("game {}: the computer's setup was refused: {e}", self.id);
                     self.leave(p, ctx);
                     return;
                 }
@@ -635,7 +635,7 @@ impl HostedGame for Battlegeneral {
             Some((Some(mv), brain)) => {
                 self.brains[mover] = Some(brain);
                 if let Err(e) = self.play(mover, mv, "move", ctx) {
-                    eprintln!(
+                    log!(
                         "game {}: the computer's move {mv} was refused: {e}",
                         self.id
                     );
@@ -646,7 +646,7 @@ impl HostedGame for Battlegeneral {
             // would be over otherwise): it leaves rather than hold the
             // game up.
             _ => {
-                eprintln!("game {}: the computer player failed; it leaves", self.id);
+                log!("game {}: the computer player failed; it leaves", self.id);
                 self.leave(mover, ctx);
             }
         }

@@ -503,7 +503,7 @@ impl HostedGame for Fanorona {
         match (job, mv) {
             (Job::Move, Some(mv)) => {
                 if let Err(e) = self.play(mv, ctx) {
-                    eprintln!(
+                    log!(
                         "game {}: the computer's move {mv} was refused: {e}",
                         self.id
                     );
@@ -511,7 +511,7 @@ impl HostedGame for Fanorona {
                 }
             }
             (Job::Move, None) => {
-                eprintln!("game {}: the computer player failed; it leaves", self.id);
+                log!("game {}: the computer player failed; it leaves", self.id);
                 self.leave(mover, ctx);
             }
             (Job::Hint, mv) => {

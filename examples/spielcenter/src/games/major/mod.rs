@@ -416,7 +416,7 @@ impl HostedGame for MajorGame {
         match mv {
             Some(mv) => {
                 if let Err(e) = self.play(mv, ctx) {
-                    eprintln!(
+                    log!(
                         "game {}: the computer's move {mv} was refused: {e}",
                         self.id
                     );
@@ -424,7 +424,7 @@ impl HostedGame for MajorGame {
                 }
             }
             None => {
-                eprintln!("game {}: the computer player failed; it leaves", self.id);
+                log!("game {}: the computer player failed; it leaves", self.id);
                 self.leave(mover, ctx);
             }
         }
