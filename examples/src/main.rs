@@ -43,7 +43,7 @@ enum Command {
     Major(major::Args),
     /// Reversi (Othello): play, demo, GTP engine, matches, endgame solve, perft, replay, train.
     Reversi(reversi::Args),
-    /// Battlegeneral: the Stratego lobby server and browser client (feature `serve`).
+    /// The Spielcenter: the game server and its browser client, every game (feature `serve`).
     Serve(serve::Args),
     /// Stratego: replay of UCC 2012 logs and Gravon games, perft, bench, play.
     Stratego(stratego::Args),

@@ -247,3 +247,15 @@ fn reversi_solve_accepts_another_best_move_and_rejects_a_worse_one() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json["disagreements"], 1);
 }
+
+#[test]
+fn serve_help_lists_its_options_in_every_build() {
+    // Built with or without the `serve` feature: the same options.
+    let out = spielwerk(&["serve", "--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("The Spielcenter"), "{text}");
+    for option in ["--addr", "--db", "--zone", "--origin", "--time-scale"] {
+        assert!(text.contains(option), "{option}: {text}");
+    }
+}
