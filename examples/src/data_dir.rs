@@ -70,6 +70,51 @@ pub fn data_file(name: &str) -> Result<PathBuf, Failure> {
     Ok(path)
 }
 
+/// The workspace this program was built from (`examples/..`): where the
+/// project's defaults (`../shared/data`, a crate's source) are found when
+/// the program runs from another folder.
+fn checkout() -> Option<&'static Path> {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent()
+}
+
+/// The default of an option that names a file or folder of the project's
+/// checkout, `relative` to the workspace's root (`../shared/data/reversi`):
+/// from the current folder if it is there (the workspace's root, as the
+/// README runs the program), else from the workspace the program was
+/// built from; else an error that names the option to pass.
+pub fn project_default(relative: &str, option: &str) -> Result<PathBuf, Failure> {
+    project_default_in(relative, option, Path::new("."), checkout())
+}
+
+fn project_default_in(
+    relative: &str,
+    option: &str,
+    here: &Path,
+    built: Option<&Path>,
+) -> Result<PathBuf, Failure> {
+    let found = [Some(here), built]
+        .into_iter()
+        .flatten()
+        .map(|root| root.join(relative))
+        .find(|p| p.exists());
+    found.ok_or_else(|| {
+        Failure(format!(
+            "{relative} is not here (run from the workspace's root, or pass {option} PATH)"
+        ))
+    })
+}
+
+/// The default of an option that names a file to write in the project's
+/// checkout (`stratego-rules/src/ai/prior_table.rs`): in the current folder
+/// or the workspace the program was built from, wherever its folder is
+/// (never a new folder relative to wherever the program runs).
+pub fn project_output(relative: &str, option: &str) -> Result<PathBuf, Failure> {
+    let rel = Path::new(relative);
+    let folder = rel.parent().map_or(String::new(), |p| p.display().to_string());
+    let dir = project_default(&folder, option)?;
+    Ok(dir.join(rel.file_name().unwrap_or_default()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -80,6 +125,22 @@ mod tests {
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| OsString::from(v))
         })
+    }
+
+    #[test]
+    fn a_project_default_is_found_from_here_or_from_the_checkout() {
+        let root = std::env::temp_dir().join(format!("spielwerk-defaults-{}", std::process::id()));
+        let (here, built) = (root.join("here"), root.join("built"));
+        std::fs::create_dir_all(here.join("a")).unwrap();
+        std::fs::create_dir_all(built.join("a/b")).unwrap();
+        let find = |rel: &str| project_default_in(rel, "--data", &here, Some(&built));
+        assert_eq!(find("a").unwrap(), here.join("a"), "here first");
+        assert_eq!(find("a/b").unwrap(), built.join("a/b"), "then the checkout");
+        let e = find("a/c").unwrap_err().to_string();
+        assert!(e.contains("a/c") && e.contains("pass --data PATH"), "{e}");
+        let e = project_default_in("a", "--out", &root, None).unwrap_err().to_string();
+        assert!(e.contains("--out"), "{e}");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -213,9 +213,10 @@ pub struct TrainArgs {
     #[arg(long, default_value = "patterns.bin")]
     pub out: PathBuf,
     /// The data folder with `games/wthor-1977-2025.txt` (training) and
-    /// `games/eothello-25657.csv` (test).
-    #[arg(long, default_value = "../shared/data/reversi")]
-    pub data: PathBuf,
+    /// `games/eothello-25657.csv` (test) [default: ../shared/data/reversi
+    /// from the workspace]
+    #[arg(long)]
+    pub data: Option<PathBuf>,
     /// Full passes over the training positions.
     #[arg(long, default_value_t = 40)]
     pub epochs: usize,
@@ -229,8 +230,9 @@ pub struct TrainArgs {
 pub fn train(args: &TrainArgs, out: Output) -> CliResult {
     use reversi_rules::ai::train::{Samples, TrainOptions, mse};
     let t0 = std::time::Instant::now();
+    let data = reversi_data(args.data.as_ref())?;
     let read = |name: &str| {
-        let path = args.data.join("games").join(name);
+        let path = data.join("games").join(name);
         std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
     };
     let mut train_set = Samples::default();
@@ -302,9 +304,18 @@ pub struct MatchArgs {
     /// Plies of each opening (the most frequent WTHOR openings).
     #[arg(long, default_value_t = 8)]
     pub plies: usize,
-    /// The data folder with `games/wthor-1977-2025.txt`.
-    #[arg(long, default_value = "../shared/data/reversi")]
-    pub data: PathBuf,
+    /// The data folder with `games/wthor-1977-2025.txt` [default:
+    /// ../shared/data/reversi from the workspace]
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+}
+
+/// The Reversi data folder: `--data`, or the workspace's.
+fn reversi_data(data: Option<&PathBuf>) -> CliResult<PathBuf> {
+    Ok(match data {
+        Some(d) => d.clone(),
+        None => crate::data_dir::project_default("../shared/data/reversi", "--data")?,
+    })
 }
 
 fn computer_of(spec: &str) -> CliResult<Computer> {
@@ -321,7 +332,9 @@ fn computer_of(spec: &str) -> CliResult<Computer> {
 /// external GTP engine, from the most frequent WTHOR openings, each played
 /// with both colours (board-search's `play_match`).
 pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
-    let path = args.data.join("games").join("wthor-1977-2025.txt");
+    let path = reversi_data(args.data.as_ref())?
+        .join("games")
+        .join("wthor-1977-2025.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let openings: Vec<Opening<Position>> = frequent_openings(&text, args.plies, args.openings)
         .into_iter()

@@ -86,3 +86,23 @@ fn openings_longer_than_every_game_are_an_error_not_zero_games() {
     assert_eq!(r.code, Some(1), "{r}");
     assert!(r.stderr.contains("no opening of 100 plies"), "{r}");
 }
+
+#[test]
+fn the_default_data_folder_is_found_from_any_folder() {
+    // The workspace's data must be there for the default to find it.
+    let Some(_data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let elsewhere = cli_common::temp_dir("reversi-match-cwd");
+    let r: cli_common::Run = std::process::Command::new(env!("CARGO_BIN_EXE_spielwerk"))
+        .args(["--json", "reversi", "match", "--first", "easy", "--second", "easy"])
+        .args(["--openings", "1", "--plies", "2"])
+        .current_dir(&elsewhere)
+        .output()
+        .expect("runs")
+        .into();
+    assert!(r.ok, "{r}");
+    let json: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(json["games"], 2, "{r}");
+    std::fs::remove_dir_all(&elsewhere).expect("cleaned up");
+}
