@@ -110,7 +110,9 @@ fn project_default_in(
 /// (never a new folder relative to wherever the program runs).
 pub fn project_output(relative: &str, option: &str) -> Result<PathBuf, Failure> {
     let rel = Path::new(relative);
-    let folder = rel.parent().map_or(String::new(), |p| p.display().to_string());
+    let folder = rel
+        .parent()
+        .map_or(String::new(), |p| p.display().to_string());
     let dir = project_default(&folder, option)?;
     Ok(dir.join(rel.file_name().unwrap_or_default()))
 }
@@ -138,7 +140,9 @@ mod tests {
         assert_eq!(find("a/b").unwrap(), built.join("a/b"), "then the checkout");
         let e = find("a/c").unwrap_err().to_string();
         assert!(e.contains("a/c") && e.contains("pass --data PATH"), "{e}");
-        let e = project_default_in("a", "--out", &root, None).unwrap_err().to_string();
+        let e = project_default_in("a", "--out", &root, None)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--out"), "{e}");
         std::fs::remove_dir_all(&root).unwrap();
     }

@@ -95,7 +95,9 @@ fn the_default_data_folder_is_found_from_any_folder() {
     };
     let elsewhere = cli_common::temp_dir("reversi-match-cwd");
     let r: cli_common::Run = std::process::Command::new(env!("CARGO_BIN_EXE_spielwerk"))
-        .args(["--json", "reversi", "match", "--first", "easy", "--second", "easy"])
+        .args([
+            "--json", "reversi", "match", "--first", "easy", "--second", "easy",
+        ])
         .args(["--openings", "1", "--plies", "2"])
         .current_dir(&elsewhere)
         .output()

@@ -519,6 +519,10 @@ async fn a_killed_server_loses_no_finished_game_and_no_point_sqlite() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(spielwerk_postgres),
+    ignore = "needs PostgreSQL: set SPIELWERK_TEST_POSTGRES to a postgres:// URL (see the README)"
+)]
 async fn a_killed_server_loses_no_finished_game_and_no_point_postgres() {
     let Ok(admin) = std::env::var("SPIELWERK_TEST_POSTGRES") else {
         assert!(
@@ -1070,6 +1074,10 @@ async fn a_version_1_database_is_migrated_sqlite() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(spielwerk_postgres),
+    ignore = "needs PostgreSQL: set SPIELWERK_TEST_POSTGRES to a postgres:// URL (see the README)"
+)]
 async fn a_version_1_database_is_migrated_postgres() {
     let Ok(admin) = std::env::var("SPIELWERK_TEST_POSTGRES") else {
         assert!(

@@ -46,8 +46,16 @@ pub fn run_train_prior(args: &TrainPriorArgs, out: Output) -> CliResult {
         Some(p) => Ok(p.clone()),
         None => project_default(&format!("../shared/data/stratego/setups/{file}"), option),
     };
-    let classic_path = input(&args.classic, "gravon_classic_human_setups.dat", "--classic")?;
-    let barrage_path = input(&args.barrage, "gravon_barrage_human_setups.dat", "--barrage")?;
+    let classic_path = input(
+        &args.classic,
+        "gravon_classic_human_setups.dat",
+        "--classic",
+    )?;
+    let barrage_path = input(
+        &args.barrage,
+        "gravon_barrage_human_setups.dat",
+        "--barrage",
+    )?;
     let target = match &args.out {
         Some(p) => p.clone(),
         None => project_output("stratego-rules/src/ai/prior_table.rs", "--out")?,

@@ -477,6 +477,10 @@ fn no_script_ran(b: &Browser<'_>) {
 }
 
 #[test]
+#[cfg_attr(
+    not(spielwerk_browser),
+    ignore = "needs /usr/bin/chromium and /usr/bin/chromedriver (see the README)"
+)]
 fn battlegeneral_in_two_browsers() {
     let Some(Bench {
         dir,
@@ -887,6 +891,10 @@ fn fanorona_turn(b: &Browser<'_>) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    not(spielwerk_browser),
+    ignore = "needs /usr/bin/chromium and /usr/bin/chromedriver (see the README)"
+)]
 fn fanorona_against_the_computer_by_clicking() {
     use board_core::Game;
     use board_search::Strategy;
@@ -965,6 +973,10 @@ fn fanorona_against_the_computer_by_clicking() {
 }
 
 #[test]
+#[cfg_attr(
+    not(spielwerk_browser),
+    ignore = "needs /usr/bin/chromium and /usr/bin/chromedriver (see the README)"
+)]
 fn the_game_of_the_day_in_two_browsers_and_the_bestenliste() {
     use board_core::Game;
     let Some(Bench {

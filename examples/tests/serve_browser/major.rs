@@ -87,6 +87,10 @@ fn start_major(b: &Browser<'_>, number: u32, blue: &str, red: &str) {
 }
 
 #[test]
+#[cfg_attr(
+    not(spielwerk_browser),
+    ignore = "needs /usr/bin/chromium and /usr/bin/chromedriver (see the README)"
+)]
 fn major_on_every_board_with_highscores_colours_phone_and_demonstration() {
     let Some(Bench {
         dir,

@@ -45,6 +45,10 @@ fn forcing_a_pass(pos: &Position, list: &MoveList) -> Option<Move> {
 }
 
 #[test]
+#[cfg_attr(
+    not(spielwerk_browser),
+    ignore = "needs /usr/bin/chromium and /usr/bin/chromedriver (see the README)"
+)]
 fn reversi_against_easy_in_the_applets_look() {
     let Some(Bench {
         dir,
