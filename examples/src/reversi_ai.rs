@@ -436,16 +436,27 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
     let mut game = Reversi::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    out.line(format!("You play {} against level {level}. Moves like f5; undo, hint, quit. '*' marks legal moves.", if human == Player::First { "Black (X)" } else { "White (O)" }));
+    out.line(format!("You play {} against level {level}. Moves like f5; undo, hint, quit. '*' marks legal moves, '>' the computer's last one.", if human == Player::First { "Black (X)" } else { "White (O)" }));
+    // The computer's last disc, marked on the board shown next.
+    let mut last: Option<reversi_rules::Square> = None;
+    let shown = |pos: &reversi_rules::Position, last: Option<reversi_rules::Square>| match last {
+        Some(sq) => pos.diagram().marked(sq).to_string(),
+        None => pos.diagram().to_string(),
+    };
     while !game.is_over() {
         let pos = *game.position();
         if pos.to_move() != human {
             let mv = computer.choose(&pos)?.mv;
             game.play(mv)?;
             out.line(format!("Computer plays {mv}"));
+            last = match mv {
+                Move::Place(sq) => Some(sq),
+                Move::Pass => None,
+            };
             continue;
         }
-        out.line(pos.diagram());
+        out.line(shown(&pos, last));
+        last = None;
         if pos.must_pass() {
             out.line("You have no legal move and pass.");
             game.play(Move::Pass)?;
@@ -499,7 +510,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         }
     }
     let pos = game.position();
-    out.line(pos.diagram());
+    out.line(shown(pos, last));
     let c = pos.disc_counts();
     let result = match (c.first.cmp(&c.second), human) {
         (std::cmp::Ordering::Equal, _) => "Draw.",

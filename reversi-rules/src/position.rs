@@ -277,10 +277,28 @@ impl Position {
     }
 
     /// A printable 8x8 diagram of the position (`X` Black, `O` White, `.`
-    /// empty, `*` the legal moves), with coordinates.
+    /// empty, `*` the legal moves), with coordinates, and a last line with
+    /// the disc count and who is to move, or how the game ended.
+    ///
+    /// ```
+    /// use board_core::Game;
+    /// use reversi_rules::{Move, Position, Square};
+    ///
+    /// let pos = Position::start();
+    /// let text = pos.diagram().to_string();
+    /// assert!(text.ends_with("Black 2 - White 2, Black (X) to move"));
+    /// // The last move, marked with `>` before its square.
+    /// let f5: Square = "f5".parse().unwrap();
+    /// let mut after = pos;
+    /// after.play(Move::Place(f5)).unwrap();
+    /// assert!(after.diagram().marked(f5).to_string().contains(">X"));
+    /// ```
     #[must_use]
     pub fn diagram(&self) -> Diagram<'_> {
-        Diagram(self)
+        Diagram {
+            pos: self,
+            marked: None,
+        }
     }
 }
 
@@ -502,11 +520,26 @@ impl fmt::Display for Position {
 
 /// An 8x8 diagram of a position, from [`Position::diagram`].
 #[derive(Debug, Clone, Copy)]
-pub struct Diagram<'a>(&'a Position);
+pub struct Diagram<'a> {
+    pos: &'a Position,
+    marked: Option<Square>,
+}
+
+impl Diagram<'_> {
+    /// The same diagram with `square` marked (`>` before it): the last
+    /// move, for a reader who did not see it played.
+    #[must_use]
+    pub fn marked(self, square: Square) -> Self {
+        Diagram {
+            marked: Some(square),
+            ..self
+        }
+    }
+}
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
+        let pos = self.pos;
         let legal = pos.legal_squares();
         writeln!(f, "  a b c d e f g h")?;
         for row in 0..8u8 {
@@ -519,20 +552,22 @@ impl fmt::Display for Diagram<'_> {
                     None if legal & sq.bit() != 0 => '*',
                     None => '.',
                 };
-                write!(f, " {c}")?;
+                let before = if self.marked == Some(sq) { '>' } else { ' ' };
+                write!(f, "{before}{c}")?;
             }
             writeln!(f)?;
         }
         let counts = pos.disc_counts();
-        let side = match pos.to_move {
-            Player::First => "Black (X)",
-            Player::Second => "White (O)",
-        };
-        write!(
-            f,
-            "Black {} - White {}, {side} to move",
-            counts.first, counts.second
-        )
+        write!(f, "Black {} - White {}, ", counts.first, counts.second)?;
+        match pos.outcome() {
+            None => f.write_str(match pos.to_move {
+                Player::First => "Black (X) to move",
+                Player::Second => "White (O) to move",
+            }),
+            Some(Outcome::Win(Player::First)) => f.write_str("game over: Black wins"),
+            Some(Outcome::Win(Player::Second)) => f.write_str("game over: White wins"),
+            Some(Outcome::Draw) => f.write_str("game over: a draw"),
+        }
     }
 }
 

@@ -221,3 +221,27 @@ fn undo_restores_every_earlier_position() {
     assert_eq!(game.undo(), None);
     assert_eq!(*game.position(), Position::start());
 }
+
+#[test]
+fn a_finished_games_diagram_says_how_it_ended_not_who_is_to_move() {
+    let mut pos = Position::start();
+    // The first legal move every time, to the end of the game.
+    while pos.outcome().is_none() {
+        let mut moves = Default::default();
+        pos.legal_moves(&mut moves);
+        pos.play(moves[0]).expect("a legal move");
+    }
+    let text = pos.diagram().to_string();
+    let last = text.lines().last().unwrap_or_default();
+    assert!(!last.contains("to move"), "{text}");
+    let c = pos.disc_counts();
+    let expected = match c.first.cmp(&c.second) {
+        std::cmp::Ordering::Greater => "game over: Black wins",
+        std::cmp::Ordering::Less => "game over: White wins",
+        std::cmp::Ordering::Equal => "game over: a draw",
+    };
+    assert_eq!(
+        last,
+        format!("Black {} - White {}, {expected}", c.first, c.second)
+    );
+}
