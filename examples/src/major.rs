@@ -490,11 +490,20 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     clock.start(pos.side_to_move(), Instant::now());
+    let board_name = board
+        .number()
+        .map_or_else(|| "Your board".to_owned(), |n| format!("Board {n}"));
+    // The last move's square, marked `>` on the board shown next.
+    let mut last: Option<major_rules::Square> = None;
+    let shown = |pos: &Position, last: Option<major_rules::Square>| match last {
+        Some(sq) => pos.diagram().marked(sq).to_string(),
+        None => pos.diagram().to_string(),
+    };
     while pos.outcome().is_none() {
         let now = Instant::now();
         out.line(format!(
-            "{}Blue {}  Red {}{}",
-            pos.diagram(),
+            "{}{board_name}: Blue {}  Red {}{}",
+            shown(&pos, last),
             format_duration(clock.elapsed(Colour::Blue, now)),
             format_duration(clock.elapsed(Colour::Red, now)),
             pos.threat()
@@ -522,6 +531,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
                         Some(i) => {
                             pos = history[i].clone();
                             history.truncate(i);
+                            last = None;
                             human_moves = human_moves.saturating_sub(1);
                             out.line("move taken back");
                         }
@@ -538,11 +548,12 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         };
         history.push(pos.clone());
         pos.play(mv)?;
+        last = Some(mv.to);
         clock.start(pos.side_to_move(), Instant::now());
     }
     let end = Instant::now();
     clock.stop(end);
-    out.line(format!("{}{}", pos.diagram(), result_text(&pos)));
+    out.line(format!("{}{}", shown(&pos, last), result_text(&pos)));
     if let (Some(path), Some(winner)) = (&path, pos.winner())
         && let Side::Computer(level) = sides[winner.other().index()]
         && sides[winner.index()] == Side::Human

@@ -233,3 +233,30 @@ fn the_help_names_every_level_play_accepts() {
         assert!(run.stderr.contains("board"), "{level}: {run}");
     }
 }
+
+#[test]
+fn the_board_is_named_and_the_last_move_marked() {
+    let dir = temp_dir("major-marks");
+    let r = run_with(
+        &mut player(&dir.join("hs.json"), Some("M")),
+        b"a4-b4\nq\n",
+    );
+    assert!(r.ok, "{r}");
+    assert!(r.stdout.contains("Board 1: Blue "), "{r}");
+    // Red's reply: where it went is marked on the board shown next.
+    let reply = r
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Red (easy) plays "))
+        .unwrap_or_else(|| panic!("Red's reply: {r}"));
+    let to = reply.split('-').nth(1).expect("from-to");
+    let (column, row) = to.split_at(1);
+    let marked = r
+        .stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("{row} ")) && l.contains(">r"))
+        .unwrap_or_else(|| panic!("row {row} marked: {r}"));
+    let at = marked.find('>').map(|i| (i - 3) / 2);
+    assert_eq!(at, "abcdefghij".find(column), "{r}");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}

@@ -216,17 +216,44 @@ impl Position {
     /// ```
     #[must_use]
     pub fn diagram(&self) -> Diagram<'_> {
-        Diagram(self)
+        Diagram {
+            pos: self,
+            marked: None,
+        }
     }
 }
 
 /// A board picture of a position, from [`Position::diagram`].
 #[derive(Debug, Clone, Copy)]
-pub struct Diagram<'a>(&'a Position);
+pub struct Diagram<'a> {
+    pos: &'a Position,
+    marked: Option<Square>,
+}
+
+impl Diagram<'_> {
+    /// The same picture with `square` marked (`>` before it): where the
+    /// last move went, for a reader who did not see it played.
+    ///
+    /// ```
+    /// use major_rules::{Board, Position};
+    /// let pos = Position::start(Board::standard(1)?);
+    /// let a2 = "a2".parse()?;
+    /// let text = pos.diagram().marked(a2).to_string();
+    /// assert!(text.lines().nth(2).is_some_and(|row| row.starts_with(" 2 >b")));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn marked(self, square: Square) -> Self {
+        Diagram {
+            marked: Some(square),
+            ..self
+        }
+    }
+}
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pos = self.0;
+        let pos = self.pos;
         let board = pos.board();
         f.write_str("    ")?;
         for c in 0..board.width() {
@@ -234,7 +261,7 @@ impl fmt::Display for Diagram<'_> {
         }
         writeln!(f)?;
         for r in 0..board.height() {
-            write!(f, "{:>2}  ", r + 1)?;
+            write!(f, "{:>2} ", r + 1)?;
             for c in 0..board.width() {
                 let sq = Square::at(c, r);
                 let ch = if board.is_gap(sq) {
@@ -242,7 +269,8 @@ impl fmt::Display for Diagram<'_> {
                 } else {
                     pos.stack(sq).map_or('.', Stack::symbol)
                 };
-                write!(f, "{ch} ")?;
+                let before = if self.marked == Some(sq) { '>' } else { ' ' };
+                write!(f, "{before}{ch}")?;
             }
             writeln!(f)?;
         }
