@@ -440,7 +440,13 @@ enum Human {
     Undo,
 }
 
-fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Human>> {
+/// The human's turn in `pos`; `last` is where the computer's move ended
+/// (marked on the first board shown).
+fn human_turn(
+    term: &mut Term<'_>,
+    pos: &Position,
+    mut last: Option<Square>,
+) -> CliResult<Option<Human>> {
     let mut turn = Turn::new(pos);
     let mut selected: Option<Square> = None;
     loop {
@@ -458,6 +464,7 @@ fn human_turn(term: &mut Term<'_>, pos: &Position) -> CliResult<Option<Human>> {
             } else {
                 selected.map_or(turn.movable(), Bitboard::from)
             },
+            marked: last.take(),
         })?;
         let from = selected.or_else(|| {
             turn.can_stop()
@@ -638,9 +645,11 @@ fn play_session(
     let mut moves = 0;
     // The position before every move, for `undo`.
     let mut history: Vec<Position> = Vec::new();
+    // Where the computer's last move ended, marked `>` on the next board.
+    let mut last: Option<Square> = None;
     while pos.outcome().is_none() {
         let mv = if pos.to_move() == WHITE {
-            match human_turn(term, &pos)? {
+            match human_turn(term, &pos, last)? {
                 Some(Human::Move(mv)) => mv,
                 Some(Human::Undo) => {
                     match history.iter().rposition(|p| p.to_move() == WHITE) {
@@ -669,6 +678,7 @@ fn play_session(
         let before = pos.stones(!mover);
         history.push(pos.clone());
         pos.play(mv)?;
+        last = (mover == BLACK).then(|| mv.end());
         moves += 1;
         let taken = Bitboard(before.0 & !pos.stones(!mover).0);
         if mover == BLACK {
@@ -681,7 +691,10 @@ fn play_session(
             }
         }
     }
-    term.say(pos.diagram())?;
+    term.say(Diagram {
+        marked: last,
+        ..pos.diagram()
+    })?;
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),

@@ -57,3 +57,28 @@ fn the_game_of_the_day_refuses_a_level_instead_of_ignoring_it() {
     );
     assert!(r.ok, "{r}");
 }
+
+#[test]
+fn the_computers_last_move_is_marked_where_it_ended() {
+    let r = run(&["fanorona", "play", "--level", "easy"], b"f3-e3w\nq\n");
+    assert!(r.ok, "{r}");
+    let reply = r
+        .stdout
+        .lines()
+        .find_map(|l| l.split("The computer plays ").nth(1))
+        .unwrap_or_else(|| panic!("the computer's move: {r}"));
+    let path = reply.split_whitespace().next().expect("a move");
+    // Its last point: the last two characters of the last step.
+    let end = path.trim_end_matches(['a', 'w']);
+    let (column, row) = end[end.len() - 2..].split_at(1);
+    let marked = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with(row) && l.contains('>'))
+        .unwrap_or_else(|| panic!("row {row} marked: {r}"));
+    assert_eq!(
+        marked.find('>').map(|i| (i - 1) / 2),
+        "abcdefghi".find(column),
+        "{r}"
+    );
+}

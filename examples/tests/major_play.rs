@@ -237,10 +237,7 @@ fn the_help_names_every_level_play_accepts() {
 #[test]
 fn the_board_is_named_and_the_last_move_marked() {
     let dir = temp_dir("major-marks");
-    let r = run_with(
-        &mut player(&dir.join("hs.json"), Some("M")),
-        b"a4-b4\nq\n",
-    );
+    let r = run_with(&mut player(&dir.join("hs.json"), Some("M")), b"a4-b4\nq\n");
     assert!(r.ok, "{r}");
     assert!(r.stdout.contains("Board 1: Blue "), "{r}");
     // Red's reply: where it went is marked on the board shown next.

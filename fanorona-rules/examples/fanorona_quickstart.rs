@@ -11,7 +11,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{}",
         Diagram {
             position: &pos,
-            highlight: Default::default()
+            highlight: Default::default(),
+            marked: None,
         }
     );
     println!("position: {pos}");

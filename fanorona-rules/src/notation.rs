@@ -480,6 +480,7 @@ impl Position {
         Diagram {
             position: self,
             highlight: Bitboard::EMPTY,
+            marked: None,
         }
     }
 }
@@ -494,19 +495,31 @@ impl Position {
 /// ```
 ///
 /// `W` is White, `B` Black; points in the highlighted set are drawn in
-/// lower case (a capture just made, a line to choose) or as `*` when empty.
+/// lower case (a capture just made, a line to choose) or as `*` when empty;
+/// the marked point (where the last move ended) has `>` before it.
+///
+/// ```
+/// use fanorona_rules::{Diagram, Position, Square};
+/// let pos = Position::new();
+/// let e3: Square = "e3".parse()?;
+/// let text = Diagram { marked: Some(e3), ..pos.diagram() }.to_string();
+/// assert!(text.lines().nth(4).is_some_and(|row| row == "3 W-B-W-B>.-W-B-W-B"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Diagram<'a> {
     /// The position.
     pub position: &'a Position,
     /// Points to highlight.
     pub highlight: Bitboard,
+    /// A point to mark, such as where the last move ended.
+    pub marked: Option<Square>,
 }
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in (0..ROWS).rev() {
-            write!(f, "{} ", row + 1)?;
+            write!(f, "{}", row + 1)?;
             for column in 0..COLUMNS {
                 let p = Square::new(column, row).unwrap_or(Square(0));
                 let lit = self.highlight.contains(p);
@@ -518,10 +531,14 @@ impl fmt::Display for Diagram<'_> {
                     (None, true) => '*',
                     (None, false) => '.',
                 };
-                write!(f, "{c}")?;
-                if column + 1 < COLUMNS {
+                if self.marked == Some(p) {
+                    f.write_str(">")?;
+                } else if column > 0 {
                     f.write_str("-")?;
+                } else {
+                    f.write_str(" ")?;
                 }
+                write!(f, "{c}")?;
             }
             writeln!(f)?;
             if row > 0 {
