@@ -333,6 +333,22 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
 }
 
 /// A predefined deployment by number (1-8) or name.
+/// The predefined setups, numbered: `1 name, 2 name, ...`.
+fn predefined_names() -> String {
+    predefined()
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| format!("{} {name}", i + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What the setup prompt understands.
+const SETUP_COMMANDS: &str = "a square (e.g. a1) places the next piece; 'undo a1' takes one back; 'preset N' (1-8) or 'random' fills in; 'done' starts the game; 'quit' leaves; 'help' shows this";
+
+/// What the move prompt understands, and what the board's marks mean.
+const PLAY_HELP: &str = "a move as FROM-TO, such as the prompt's example (a Scout's long move the same way); 'moves' lists yours; 'quit' leaves. On the board: your pieces by rank (S the Spy, B Bomb, F Flag), a * after one the enemy has seen; enemy pieces '?' (never moved) or ?' (moved) until revealed; ~~ a lake";
+
 fn predefined_by(text: &str) -> Option<Deployment> {
     let all = predefined();
     if let Ok(n) = text.trim().parse::<usize>() {
@@ -572,34 +588,42 @@ fn human_setup(
         other => {
             return match predefined_by(other) {
                 Some(d) if army == Army::Classic => Ok(Some(d)),
-                _ => crate::fail!("--setup {other}: use 1-8, a predefined name, random or manual"),
+                _ => crate::fail!(
+                    "--setup {other}: use random, manual, or a predefined setup by number or name ({}; classic army only)",
+                    predefined_names()
+                ),
             };
         }
     }
     let mut b = SetupBuilder::new(me, army);
     crate::sayln!(
-        "Set up your {} pieces on your four ranks. Commands: a square to place the next piece, 'undo SQUARE' to take one back, 'preset N' (1-8) or 'random' to fill in, 'done'.",
+        "Set up your {} pieces on your four ranks: {SETUP_COMMANDS}.",
         army.size()
     );
+    // Seen from the player's side of the table: Blue's board turned half
+    // round (rank 7 at the top, file j at the left), as in the game.
+    let (rows, files): ([u8; 4], [u8; 10]) = match me {
+        Player::First => ([3, 2, 1, 0], std::array::from_fn(|i| i as u8)),
+        Player::Second => ([6, 7, 8, 9], std::array::from_fn(|i| 9 - i as u8)),
+    };
+    let letters: String = files
+        .iter()
+        .map(|&f| format!("  {}", char::from(b'a' + f)))
+        .collect();
     loop {
         let mut board = String::new();
-        let rows: Vec<u8> = match me {
-            Player::First => (0..4).collect(),
-            Player::Second => (6..10).rev().collect(),
-        };
-        for i in 0..4 {
-            let r = rows[3 - i];
+        for r in rows {
             board.push_str(&format!("{:>2} ", r + 1));
-            for f in 0..10 {
+            for f in files {
                 let sq = stratego_rules::Square::new(f, r).ok_or("square")?;
                 let label = stratego_rules::zone_index(me, sq)
                     .and_then(|i| b.deployment().squares[i])
-                    .map_or(".".to_string(), |r| r.short().to_string());
+                    .map_or(".".to_string(), |r| r.symbol().to_string());
                 board.push_str(&format!("{label:>3}"));
             }
             board.push('\n');
         }
-        board.push_str("     a  b  c  d  e  f  g  h  i  j");
+        board.push_str(&format!("   {letters}"));
         crate::sayln!("{board}");
         let next = b
             .next_piece()
@@ -616,9 +640,12 @@ fn human_setup(
                 Err(e) => crate::sayln!("{e}"),
             },
             ["random"] => return Ok(Some(Deployment::random(army, rng))),
+            ["help"] => crate::sayln!("{SETUP_COMMANDS}"),
+            ["quit"] => return Ok(None),
+            ["preset"] => crate::sayln!("which one? preset N: {}", predefined_names()),
             ["preset", n] => match predefined_by(n) {
                 Some(d) => b = SetupBuilder::from_deployment(me, army, &d),
-                None => crate::sayln!("presets are 1-8"),
+                None => crate::sayln!("no preset {n:?}: {}", predefined_names()),
             },
             ["undo", sq] => match sq.parse() {
                 Ok(sq) => {
@@ -634,9 +661,11 @@ fn human_setup(
                         crate::sayln!("{e}");
                     }
                 }
-                Err(e) => crate::sayln!("{e}"),
+                Err(e) => crate::sayln!(
+                    "{sq:?} is neither a square ({e}) nor a command: {SETUP_COMMANDS}"
+                ),
             },
-            _ => crate::sayln!("a square (e.g. a1), 'undo a1', 'preset 3', 'random' or 'done'"),
+            _ => crate::sayln!("{SETUP_COMMANDS}"),
         }
     }
 }
@@ -676,17 +705,31 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     };
     computer.new_game(&pos, args.seed)?;
     crate::sayln!(
-        "You play {}; the computer ({name}) sees only its own view. Type a move such as a4-a5, 'moves' to list yours, 'quit' to leave.",
+        "You play {}; the computer ({name}) sees only its own view. Type {PLAY_HELP}.",
         colour(me),
     );
+    // The board from the player's side: Blue's turned half round.
+    let board = |pos: &Position| {
+        let view = pos.view(me);
+        if me == Player::Second {
+            view.diagram().turned().to_string()
+        } else {
+            view.diagram().to_string()
+        }
+    };
     while pos.outcome().is_none() {
         if pos.to_move() == me {
-            crate::sayln!("{}", pos.view(me));
-            let Some(line) = prompt(&format!("{} to move> ", colour(me)))? else {
+            crate::sayln!("{}", board(&pos));
+            let example = pos
+                .moves()
+                .first()
+                .map_or(String::new(), |m| format!(" (e.g. {m}; help)"));
+            let Some(line) = prompt(&format!("{} to move{example}> ", colour(me)))? else {
                 break;
             };
             match line.as_str() {
                 "quit" => break,
+                "help" => crate::sayln!("{PLAY_HELP}"),
                 "moves" => {
                     let list: Vec<String> = pos.moves().iter().map(ToString::to_string).collect();
                     crate::sayln!("{}", list.join(" "));
@@ -727,7 +770,7 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
         }
     }
     let outcome = pos.outcome();
-    crate::sayln!("{}", pos.view(me));
+    crate::sayln!("{}", board(&pos));
     let text = match outcome {
         Some(Outcome::Win(p)) if p == me => format!("you win ({})", end_reason(&pos)),
         Some(Outcome::Win(_)) => format!("the computer wins ({})", end_reason(&pos)),

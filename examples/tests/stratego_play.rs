@@ -58,3 +58,68 @@ fn the_greedy_opponent_is_described_in_words() {
     assert!(r.stdout.contains("the computer (a greedy player: "), "{r}");
     assert!(!r.stdout.contains("Greedy"), "{r}");
 }
+
+#[test]
+fn blue_sees_the_board_from_its_side_with_a_move_of_its_own_as_the_example() {
+    let r = cli_common::run(
+        &["stratego", "play", "--blue", "--setup", "1", "--seed", "3"],
+        b"help\nquit\n",
+    );
+    assert!(r.ok, "{r}");
+    // Turned half round: rank 1 (Red's) at the top, file j at the left.
+    let board: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with(" 1 "))
+        .take(11)
+        .collect();
+    assert!(board[0].contains("R?"), "{r}");
+    assert!(
+        board[9].starts_with("10 ") && board[9].contains("bF"),
+        "{r}"
+    );
+    assert!(board[10].trim_start().starts_with("j"), "{r}");
+    // The prompt's example is one of Blue's legal moves (from rank 7).
+    let example = r
+        .stdout
+        .split("Blue to move (e.g. ")
+        .nth(1)
+        .and_then(|t| t.split(';').next())
+        .unwrap_or_else(|| panic!("an example: {r}"));
+    assert!(
+        example.starts_with(|c: char| c.is_ascii_lowercase()) && example[1..].starts_with('7'),
+        "{example}: {r}"
+    );
+    // The legend, asked for with help, names every mark; the Spy is S.
+    assert!(r.stdout.contains("S the Spy"), "{r}");
+    for mark in ["'?'", "?'", "~~", "a * after one"] {
+        assert!(r.stdout.contains(mark), "{mark}: {r}");
+    }
+    assert!(r.stdout.contains("bS"), "Blue's Spy drawn as S: {r}");
+}
+
+#[test]
+fn setup_commands_without_their_argument_are_explained_not_parsed_as_squares() {
+    let r = cli_common::run(
+        &["stratego", "play", "--setup", "manual", "--seed", "3"],
+        b"help\npreset\npreset 99\nzap\nquit\n",
+    );
+    assert!(r.ok, "{r}");
+    // Only `zap` is read as a square.
+    assert_eq!(r.stdout.matches("is not a..j").count(), 1, "{r}");
+    assert!(r.stdout.contains("'help' shows this"), "{r}");
+    assert!(r.stdout.contains("which one? preset N: 1 fortress"), "{r}");
+    assert!(r.stdout.contains("no preset \"99\""), "{r}");
+    // A word that is neither a square nor a command says both.
+    assert!(r.stdout.contains("\"zap\" is neither a square"), "{r}");
+    assert!(
+        !r.stdout.contains("You play"),
+        "quit leaves before the game: {r}"
+    );
+    let bad = cli_common::run(&["stratego", "play", "--setup", "nonsense"], b"");
+    assert!(!bad.ok, "{bad}");
+    assert!(
+        bad.stderr.contains("1 fortress") && bad.stderr.contains("8 tempest"),
+        "{bad}"
+    );
+}

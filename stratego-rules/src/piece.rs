@@ -146,6 +146,25 @@ impl Rank {
         }
     }
 
+    /// The label of boards drawn for people, as in the Spielcenter's
+    /// browser board and the terminal [`Diagram`](crate::Diagram): `S` for
+    /// the Spy, the strength `2`..`10` for the other movable pieces, `B`
+    /// and `F` for Bomb and Flag. ([`short`](Rank::short) keeps `1` for
+    /// the Spy: the protocol's and the records' label.)
+    ///
+    /// ```
+    /// use stratego_rules::Rank;
+    /// assert_eq!(Rank::Spy.symbol(), "S");
+    /// assert_eq!(Rank::Marshal.symbol(), "10");
+    /// ```
+    #[must_use]
+    pub const fn symbol(self) -> &'static str {
+        match self {
+            Rank::Spy => "S",
+            other => other.short(),
+        }
+    }
+
     /// The letter of the Gravon formats for Red (`B` Bomb, `C` Spy, `D`
     /// Scout ... `L` Marshal, `M` Flag); Blue adds 12 (`N`..`Y`).
     #[must_use]

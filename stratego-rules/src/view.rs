@@ -176,6 +176,7 @@ impl View {
     pub fn diagram(&self) -> Diagram<'_> {
         Diagram {
             shows: Shows::View(self),
+            turned: false,
         }
     }
 }
@@ -196,6 +197,7 @@ impl Position {
     pub fn diagram(&self) -> Diagram<'_> {
         Diagram {
             shows: Shows::Referee(self),
+            turned: false,
         }
     }
 }
@@ -209,25 +211,50 @@ enum Shows<'a> {
 
 /// A board picture for terminals, rank 10 at the top, from
 /// [`View::diagram`] (what one player sees) or [`Position::diagram`] (the
-/// referee's board). Pieces by strength (`B`, `F`, `1`..`10`), Red's
+/// referee's board). Pieces by [`Rank::symbol`] (`B`, `F`, `S`, `2`..`10`), Red's
 /// labels starting with `R`, Blue's with `b`; in a view, enemy pieces whose
 /// rank the viewer does not know are `?` (unmoved) or `?'` (moved), and a
 /// `*` marks the viewer's own pieces the opponent knows; on the referee's
 /// board a `*` marks every revealed piece. Lakes are `~~`.
+/// [`turned`](Diagram::turned) draws it from Blue's side.
 #[derive(Debug, Clone, Copy)]
 pub struct Diagram<'a> {
     shows: Shows<'a>,
+    turned: bool,
 }
 
 impl Diagram<'_> {
+    /// The same board seen from Blue's side of the table: turned half
+    /// round, rank 1 at the top and file `j` at the left, so that Blue's
+    /// pieces are at the bottom.
+    ///
+    /// ```
+    /// use board_core::{Observable, Player};
+    /// use stratego_rules::{Army, Position, Preset, Setup, predefined};
+    /// let d = predefined();
+    /// let pos = Position::from_setup(Setup::from_deployments(Army::Classic, &d[0].1, &d[1].1), Preset::Battlegeneral.rules())?;
+    /// let blue = pos.view(Player::Second).diagram().turned().to_string();
+    /// let first = blue.lines().next().unwrap_or_default();
+    /// assert!(first.starts_with(" 1 ") && first.matches("R?").count() == 10);
+    /// assert!(blue.lines().last().is_some_and(|l| l.trim_start().starts_with('j')));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn turned(self) -> Self {
+        Diagram {
+            turned: true,
+            ..self
+        }
+    }
+
     /// The label of the piece on `sq`, if any.
     fn label(&self, sq: Square) -> Option<String> {
         let (owner, rank, mark) = match self.shows {
             Shows::View(view) => {
                 let p = view.piece_at(sq)?;
                 let rank = match p.rank {
-                    Some(r) if p.owner == view.viewer && p.revealed => format!("{}*", r.short()),
-                    Some(r) => r.short().to_string(),
+                    Some(r) if p.owner == view.viewer && p.revealed => format!("{}*", r.symbol()),
+                    Some(r) => r.symbol().to_string(),
                     None if p.moved => "?'".to_string(),
                     None => "?".to_string(),
                 };
@@ -236,7 +263,7 @@ impl Diagram<'_> {
             Shows::Referee(pos) => {
                 let p = pos.piece_at(sq)?;
                 let mark = if p.revealed { "*" } else { "" };
-                (p.piece.owner, p.piece.rank.short().to_string(), mark)
+                (p.piece.owner, p.piece.rank.symbol().to_string(), mark)
             }
         };
         let side = if owner == Player::First { 'R' } else { 'b' };
@@ -246,9 +273,13 @@ impl Diagram<'_> {
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..10u8).rev() {
+        let ranks: [u8; 10] =
+            std::array::from_fn(|i| if self.turned { i as u8 } else { 9 - i as u8 });
+        let files: [u8; 10] =
+            std::array::from_fn(|i| if self.turned { 9 - i as u8 } else { i as u8 });
+        for rank in ranks {
             write!(f, "{:>2} ", rank + 1)?;
-            for file in 0..10u8 {
+            for file in files {
                 let sq = Square::at(rank * 10 + file);
                 if sq.is_lake() {
                     f.write_str("  ~~ ")?;
@@ -261,7 +292,11 @@ impl fmt::Display for Diagram<'_> {
             }
             writeln!(f)?;
         }
-        writeln!(f, "     a    b    c    d    e    f    g    h    i    j")
+        let letters: Vec<String> = files
+            .iter()
+            .map(|&file| char::from(b'a' + file).to_string())
+            .collect();
+        writeln!(f, "     {}", letters.join("    "))
     }
 }
 
