@@ -36,6 +36,44 @@ enum Verb {
     /// A game in the terminal: each colour a human or a computer level.
     /// With two computers, Esc or q stops the demo at any move.
     Play(PlayArgs),
+    /// The highscore tables (every board, or one), without playing.
+    Highscore(HighscoreArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct HighscoreArgs {
+    /// Only this board, 1-4.
+    #[arg(long)]
+    board: Option<u32>,
+    /// The highscore file (default: `major-highscore.json` in the data
+    /// directory, as `play` uses).
+    #[arg(long)]
+    highscore: Option<PathBuf>,
+}
+
+/// Shows the highscore tables; a damaged file is an error that names it.
+fn highscore_cmd(args: &HighscoreArgs, out: Output) -> CliResult {
+    let path = match &args.highscore {
+        Some(path) => path.clone(),
+        None => crate::data_dir::data_file("major-highscore.json")?,
+    };
+    let scores = Highscores::load(&path)?;
+    let boards = match args.board {
+        Some(n) => vec![board_of(n)?],
+        None => (1..=4).map(board_of).collect::<CliResult<Vec<_>>>()?,
+    };
+    let tables: Vec<serde_json::Value> = boards
+        .iter()
+        .map(|b| json!({ "board": b.number(), "name": b.name(), "entries": scores.table(b) }))
+        .collect();
+    out.result(
+        json!({ "file": path.display().to_string(), "tables": tables }),
+        || {
+            let shown: Vec<String> = boards.iter().map(|b| show_table(&scores, b)).collect();
+            format!("{}\n({})", shown.join("\n\n"), path.display())
+        },
+    );
+    Ok(())
 }
 
 fn board_of(n: u32) -> CliResult<Board> {
@@ -724,5 +762,6 @@ pub fn run(args: &Args, out: Output) -> CliResult {
             Ok(())
         }
         Verb::Play(a) => play_cmd(a, out),
+        Verb::Highscore(a) => highscore_cmd(a, out),
     }
 }

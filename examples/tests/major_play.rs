@@ -257,3 +257,37 @@ fn the_board_is_named_and_the_last_move_marked() {
     assert_eq!(at, "abcdefghij".find(column), "{r}");
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
+
+#[test]
+fn the_highscore_is_shown_without_playing() {
+    let dir = temp_dir("major-show");
+    let file = dir.join("hs.json");
+    let file_arg = file.to_str().expect("utf-8");
+    let empty = cli_common::run(&["major", "highscore", "--highscore", file_arg], b"");
+    assert!(empty.ok, "{empty}");
+    assert_eq!(empty.stdout.matches("no entries yet").count(), 4, "{empty}");
+    let mut moves = winning_line().join("\n");
+    moves.push('\n');
+    let won = run_with(&mut player(&file, Some("Shown")), moves.as_bytes());
+    assert!(won.ok, "{won}");
+    let one = cli_common::run(
+        &[
+            "--json",
+            "major",
+            "highscore",
+            "--highscore",
+            file_arg,
+            "--board",
+            "1",
+        ],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_str(&one.stdout).expect("JSON");
+    assert_eq!(json["tables"][0]["board"], 1, "{one}");
+    assert_eq!(json["tables"][0]["entries"][0]["name"], "Shown", "{one}");
+    assert_eq!(json["tables"].as_array().map(Vec::len), Some(1), "{one}");
+    std::fs::write(&file, "{ damaged").expect("written");
+    let bad = cli_common::run(&["major", "highscore", "--highscore", file_arg], b"");
+    assert!(!bad.ok && bad.stderr.contains("hs.json"), "{bad}");
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}
