@@ -37,3 +37,9 @@ pub use turn::{StepOption, StepOptions, Turn, TurnError};
 
 /// Re-exported: the traits a [`Position`] implements.
 pub use board_core;
+
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;

@@ -34,6 +34,12 @@ pub use transcript::{ParseTranscriptError, Transcript};
 /// Re-exported: the traits a [`Position`] implements, so that one dependency
 /// is enough.
 pub use board_core;
+
 /// Re-exported: the convention of [`perft`] for games that end
 /// early.
 pub use board_core::FinishedGames;
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;
