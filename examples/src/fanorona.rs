@@ -432,6 +432,30 @@ fn describe(o: &StepOption) -> String {
     }
 }
 
+/// The boards of a choice between two captures, side by side: on each the
+/// stones that line would take in lower case and the step's end marked.
+fn choice_boards(shown: &Position, options: [&StepOption; 2]) -> String {
+    let boards = options.map(|o| {
+        Diagram {
+            position: shown,
+            highlight: o.captured,
+            marked: Some(o.to),
+        }
+        .to_string()
+    });
+    let titles = options.map(|o| match o.capture {
+        Some(CaptureKind::Approach) => "approach (a)",
+        Some(CaptureKind::Withdrawal) => "withdrawal (w)",
+        None => "no capture",
+    });
+    let width = boards[0].lines().map(str::len).max().unwrap_or(0) + 4;
+    let mut text = format!("{:<width$}{}", titles[0], titles[1]);
+    for (left, right) in boards[0].lines().zip(boards[1].lines()) {
+        text.push_str(&format!("\n{left:<width$}{right}"));
+    }
+    text
+}
+
 /// The human's turn, step by step; `None` if the human quits.
 /// What the human chose at their turn.
 enum Human {
@@ -548,6 +572,7 @@ fn human_turn(
                     describe(a),
                     describe(b)
                 ))?;
+                term.say(choice_boards(&shown, [a, b]))?;
                 // Asked again until the answer is one of the two.
                 loop {
                     let Some(k) = term.ask("Approach (a) or withdrawal (w)? ")? else {

@@ -82,3 +82,26 @@ fn the_computers_last_move_is_marked_where_it_ended() {
         "{r}"
     );
 }
+
+#[test]
+fn the_two_capture_rows_are_marked_on_two_boards() {
+    // f3 to e3 takes d3 by approach or g3 by withdrawal.
+    let r = run(&["fanorona", "play", "--level", "easy"], b"f3\ne3\nw\nq\n");
+    assert!(r.ok, "{r}");
+    let title = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("approach (a)"))
+        .unwrap_or_else(|| panic!("the boards' titles: {r}"));
+    assert!(title.contains("withdrawal (w)"), "{r}");
+    // Row 3 of each board: the line taken in lower case, e3 marked.
+    let row = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("3 W-B-W-b>.-W-B-W-B"))
+        .unwrap_or_else(|| panic!("the approach board's row 3: {r}"));
+    assert!(
+        row.ends_with("3 W-B-W-B>.-W-b-W-B"),
+        "the withdrawal board: {row}"
+    );
+}
