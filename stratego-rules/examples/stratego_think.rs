@@ -1,9 +1,10 @@
 //! What the computer thinks at a ply of a game (a UCC 2012 log, or a
 //! Gravon XML record such as `spielwerk stratego match --save` writes),
 //! from the view of the side to move there: the move, the score, the depth,
-//! the expected line and its belief about the target.
+//! the expected line and its belief about the target and about any
+//! squares named after the level.
 //!
-//!     cargo run --release -p stratego-rules --example stratego_think -- GAME PLY [LEVEL]
+//!     cargo run --release -p stratego-rules --example stratego_think -- GAME PLY [LEVEL [SQUARE...]]
 
 use board_core::{Game, Observable};
 use stratego_rules::ai::{BeliefOptions, Computer, Level};
@@ -13,7 +14,7 @@ use stratego_rules::{Position, Preset};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     let (Some(path), Some(ply)) = (args.get(1), args.get(2)) else {
-        return Err("usage: stratego_think GAME PLY [LEVEL]".into());
+        return Err("usage: stratego_think GAME PLY [LEVEL [SQUARE...]]".into());
     };
     let ply: usize = ply.parse()?;
     let level: Level = args.get(3).map_or(Ok(Level::Hard), |l| l.parse())?;
@@ -54,13 +55,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let pv: Vec<String> = thought.pv.iter().map(ToString::to_string).collect();
     println!("line: {}", pv.join(" "));
-    if let Some(d) = belief.distribution(thought.mv.to) {
-        let ranks: Vec<String> = stratego_rules::Rank::ALL
-            .iter()
-            .filter(|r| d[r.index()] > 0.01)
-            .map(|r| format!("{r} {:.2}", d[r.index()]))
-            .collect();
-        println!("target {}: {}", thought.mv.to, ranks.join(", "));
+    let show = |name: &str, sq: stratego_rules::Square| {
+        if let Some(d) = belief.distribution(sq) {
+            let ranks: Vec<String> = stratego_rules::Rank::ALL
+                .iter()
+                .filter(|r| d[r.index()] > 0.01)
+                .map(|r| format!("{r} {:.2}", d[r.index()]))
+                .collect();
+            println!("{name} {sq}: {}", ranks.join(", "));
+        }
+    };
+    show("target", thought.mv.to);
+    for sq in args.iter().skip(4) {
+        show("belief", sq.parse()?);
     }
     Ok(())
 }
