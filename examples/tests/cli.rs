@@ -114,6 +114,7 @@ fn bad_arguments_give_a_message_and_a_failure_status() {
     assert!(!out.status.success());
 }
 
+#[spielwerk_testgames::needs_data("reversi/ffo/fforum-1-19.obf")]
 #[test]
 fn reversi_solve_gives_every_fforum_1_19_score() {
     let Some(file) = spielwerk_testgames::shared_data("reversi/ffo/fforum-1-19.obf") else {

@@ -35,6 +35,7 @@ fn a_replay_of_no_game_names_every_file_and_fails() {
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
 
+#[spielwerk_testgames::needs_data("stratego/gravon/classic-2004.11-0.xml")]
 #[test]
 fn a_replay_with_games_names_the_skipped_files_and_succeeds() {
     let Some(game) = spielwerk_testgames::shared_data("stratego/gravon/classic-2004.11-0.xml")

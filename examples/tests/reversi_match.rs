@@ -28,6 +28,7 @@ fn script(path: &Path, text: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("executable");
 }
 
+#[spielwerk_testgames::needs_data("reversi")]
 #[test]
 fn an_engine_that_ignores_quit_is_stopped_and_the_error_is_reported() {
     let Some(data) = spielwerk_testgames::shared_data("reversi") else {
@@ -50,6 +51,7 @@ fn an_engine_that_ignores_quit_is_stopped_and_the_error_is_reported() {
     std::fs::remove_dir_all(&dir).expect("cleaned up");
 }
 
+#[spielwerk_testgames::needs_data("reversi")]
 #[test]
 fn an_engine_path_with_a_space_can_be_quoted() {
     let Some(data) = spielwerk_testgames::shared_data("reversi") else {
@@ -67,6 +69,7 @@ fn an_engine_path_with_a_space_can_be_quoted() {
     let _ = std::fs::remove_dir_all(dir.parent().expect("the temporary folder"));
 }
 
+#[spielwerk_testgames::needs_data("reversi")]
 #[test]
 fn openings_longer_than_every_game_are_an_error_not_zero_games() {
     let Some(data) = spielwerk_testgames::shared_data("reversi") else {
@@ -87,6 +90,7 @@ fn openings_longer_than_every_game_are_an_error_not_zero_games() {
     assert!(r.stderr.contains("no opening of 100 plies"), "{r}");
 }
 
+#[spielwerk_testgames::needs_data("reversi")]
 #[test]
 fn the_default_data_folder_is_found_from_any_folder() {
     // The workspace's data must be there for the default to find it.

@@ -8,6 +8,7 @@ use std::process::Command;
 
 use cli_common::{run_with, temp_dir};
 
+#[spielwerk_testgames::needs_data("reversi/games")]
 #[test]
 fn the_weights_go_to_the_current_folder_with_the_way_to_install_them() {
     let (Some(wthor), Some(eothello)) = (

@@ -8,6 +8,7 @@ fn data(name: &str) -> Option<String> {
     Some(std::fs::read_to_string(&path).expect("the data file is readable"))
 }
 
+#[spielwerk_testgames::needs_data("reversi/ffo")]
 #[test]
 fn fforum_1_19_exact_with_a_best_move() {
     let Some(text) = data("fforum-1-19.obf") else {

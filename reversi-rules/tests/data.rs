@@ -25,6 +25,7 @@ fn report(name: &str, s: &ReplaySummary) {
     }
 }
 
+#[spielwerk_testgames::needs_data("reversi/games")]
 #[test]
 fn wthor_games_replay_without_an_illegal_move() {
     let Some(text) = data("games/wthor-1977-2025.txt") else {
@@ -41,6 +42,7 @@ fn wthor_games_replay_without_an_illegal_move() {
     assert!(summary.moves > 136_055 * 50);
 }
 
+#[spielwerk_testgames::needs_data("reversi/games")]
 #[test]
 fn eothello_games_replay_without_an_illegal_move() {
     let Some(text) = data("games/eothello-25657.csv") else {
@@ -56,6 +58,7 @@ fn eothello_games_replay_without_an_illegal_move() {
     assert_eq!(summary.abnormal, 2);
 }
 
+#[spielwerk_testgames::needs_data("reversi/ffo")]
 #[test]
 fn ffo_positions_list_exactly_the_legal_moves() {
     let mut lines = 0;
@@ -88,6 +91,7 @@ fn ffo_positions_list_exactly_the_legal_moves() {
     assert_eq!(lines, 79);
 }
 
+#[spielwerk_testgames::needs_data("reversi/ffo")]
 #[test]
 fn ffo_40_to_59_positions_parse() {
     let Some(text) = data("ffo/ffo40-59.txt") else {

@@ -32,6 +32,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn every_ucc_2012_log_replays() {
     let Some(dir) = data_dir() else { return };
@@ -81,6 +82,7 @@ fn every_ucc_2012_log_replays() {
     assert_eq!(abnormal, 14);
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn every_gravon_classic_human_setup_validates() {
     let Some(dir) = data_dir() else { return };
@@ -100,6 +102,7 @@ fn every_gravon_classic_human_setup_validates() {
     assert_eq!(n, 64_920);
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn barrage_setups_validate_except_the_junk_line() {
     let Some(dir) = data_dir() else { return };
@@ -116,6 +119,7 @@ fn barrage_setups_validate_except_the_junk_line() {
     assert_eq!((good, skipped), (3944, 1));
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn the_gravon_games_replay_and_round_trip() {
     use stratego_rules::GravonGame;
@@ -152,6 +156,7 @@ fn the_gravon_games_replay_and_round_trip() {
     assert_eq!(decided, 4);
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn a_gravon_game_that_needs_the_two_square_rule_at_5_is_rejected_at_3() {
     use stratego_rules::{GravonGame, ReplayError};
@@ -176,6 +181,7 @@ fn a_gravon_game_that_needs_the_two_square_rule_at_5_is_rejected_at_3() {
     );
 }
 
+#[spielwerk_testgames::needs_data("stratego")]
 #[test]
 fn the_ucc_logs_need_the_ucc_preset() {
     use stratego_rules::{ReplayError, Rules};

@@ -412,6 +412,7 @@ fn the_fitted_strength_follows_how_much_an_opponent_repeats_itself() {
 /// Real human setups, one per game, as an opponent that varies its setup
 /// as humans do: the fitted strength leaves the human frequencies their
 /// weight.
+#[spielwerk_testgames::needs_data("stratego/setups/gravon_classic_human_setups.dat")]
 #[test]
 fn the_fitted_strength_trusts_the_human_prior_against_human_setups() {
     let Some(path) =

@@ -12,6 +12,7 @@ fn trained(file: &str, army: Army) -> Option<(SetupPrior, usize)> {
     Some((t.prior, t.skipped))
 }
 
+#[spielwerk_testgames::needs_data("stratego/setups/gravon_classic_human_setups.dat")]
 #[test]
 fn the_embedded_classic_prior_is_the_trained_one() {
     let Some((prior, skipped)) = trained("gravon_classic_human_setups.dat", Army::Classic) else {
@@ -21,6 +22,7 @@ fn the_embedded_classic_prior_is_the_trained_one() {
     assert_eq!(prior, SetupPrior::classic());
 }
 
+#[spielwerk_testgames::needs_data("stratego/setups/gravon_barrage_human_setups.dat")]
 #[test]
 fn the_embedded_barrage_prior_is_the_trained_one() {
     let Some((prior, skipped)) = trained("gravon_barrage_human_setups.dat", Army::Barrage) else {

@@ -26,3 +26,7 @@ pub use connect_four::{ConnectFour, ConnectFourEval, ParseConnectFourError};
 pub use data::shared_data;
 pub use kuhn_poker::{JACK, KING, KuhnChips, KuhnMove, KuhnPoker, KuhnView, QUEEN};
 pub use random_tree::{RandomTree, TreeEval};
+/// `#[needs_data("reversi/ffo")]` before `#[test]`: a test that reads that path under
+/// `../shared/data` is reported as ignored, with the reason, where the
+/// data is missing (outside CI); see [`shared_data`].
+pub use spielwerk_testgames_macros::needs_data;
