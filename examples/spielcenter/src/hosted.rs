@@ -144,6 +144,27 @@ pub fn thought_move<M: 'static>(thought: Option<Thought>) -> Option<M> {
         .and_then(|b| *b)
 }
 
+/// Plays the computer's move `mv` of game `id` with `play`; when it found
+/// none (its job failed) or its move is refused, says why in the log and
+/// returns `false`: the computer then leaves rather than hold the game up.
+pub fn computer_played<M: std::fmt::Display, E: std::fmt::Display>(
+    id: GameId,
+    mv: Option<M>,
+    play: impl FnOnce(&M) -> Result<(), E>,
+) -> bool {
+    let Some(mv) = mv else {
+        log!("game {id}: the computer player failed; it leaves");
+        return false;
+    };
+    match play(&mv) {
+        Ok(()) => true,
+        Err(e) => {
+            log!("game {id}: the computer's move {mv} was refused: {e}");
+            false
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ending {

@@ -501,18 +501,10 @@ impl HostedGame for Fanorona {
         let mv = crate::hosted::thought_move::<Move>(thought);
         let mover = self.pos.to_move();
         match (job, mv) {
-            (Job::Move, Some(mv)) => {
-                if let Err(e) = self.play(mv, ctx) {
-                    log!(
-                        "game {}: the computer's move {mv} was refused: {e}",
-                        self.id
-                    );
+            (Job::Move, mv) => {
+                if !crate::hosted::computer_played(self.id, mv, |&mv| self.play(mv, ctx)) {
                     self.leave(mover, ctx);
                 }
-            }
-            (Job::Move, None) => {
-                log!("game {}: the computer player failed; it leaves", self.id);
-                self.leave(mover, ctx);
             }
             (Job::Hint, mv) => {
                 self.hint_wanted = false;

@@ -413,20 +413,8 @@ impl HostedGame for MajorGame {
         }
         let mv = crate::hosted::thought_move::<Move>(thought);
         let mover = self.pos.to_move();
-        match mv {
-            Some(mv) => {
-                if let Err(e) = self.play(mv, ctx) {
-                    log!(
-                        "game {}: the computer's move {mv} was refused: {e}",
-                        self.id
-                    );
-                    self.leave(mover, ctx);
-                }
-            }
-            None => {
-                log!("game {}: the computer player failed; it leaves", self.id);
-                self.leave(mover, ctx);
-            }
+        if !crate::hosted::computer_played(self.id, mv, |&mv| self.play(mv, ctx)) {
+            self.leave(mover, ctx);
         }
     }
 

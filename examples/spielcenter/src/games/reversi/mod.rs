@@ -424,18 +424,10 @@ impl HostedGame for ReversiGame {
         let mv = crate::hosted::thought_move::<Move>(thought);
         let mover = self.game.to_move();
         match (job, mv) {
-            (Job::Move, Some(mv)) => {
-                if let Err(e) = self.play(mv, ctx) {
-                    log!(
-                        "game {}: the computer's move {mv} was refused: {e}",
-                        self.id
-                    );
+            (Job::Move, mv) => {
+                if !crate::hosted::computer_played(self.id, mv, |&mv| self.play(mv, ctx)) {
                     self.leave(mover, ctx);
                 }
-            }
-            (Job::Move, None) => {
-                log!("game {}: the computer player failed; it leaves", self.id);
-                self.leave(mover, ctx);
             }
             (Job::Hint, mv) => {
                 self.hint_wanted = false;
