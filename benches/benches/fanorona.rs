@@ -10,7 +10,7 @@ use board_search::{Limits, Opening};
 use criterion::{Criterion, criterion_group, criterion_main};
 use fanorona_rules::Position;
 use fanorona_rules::ai::Computer;
-use fanorona_rules::eval::FanoronaEval;
+use fanorona_rules::ai::Eval;
 
 /// The start and a few positions after seeded random openings.
 fn positions() -> Vec<Position> {
@@ -62,7 +62,7 @@ fn search(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("alpha-beta depth 5 (8 positions)", |b| {
         b.iter(|| {
-            let mut computer = Computer::with_eval(Limits::depth(5), FanoronaEval::default());
+            let mut computer = Computer::with_eval(Limits::depth(5), Eval::default());
             positions
                 .iter()
                 .map(|p| computer.think(black_box(p)).nodes)

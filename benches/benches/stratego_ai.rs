@@ -15,9 +15,7 @@ use std::sync::OnceLock;
 use board_core::{Game, Observable, SplitMix64, Stochastic};
 use board_search::{Evaluator, Expectimax, Limits, Strategy};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use stratego_rules::ai::{
-    Belief, BeliefGame, BeliefOptions, Computer, GameOptions, Level, StrategoEval,
-};
+use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, Computer, Eval, GameOptions, Level};
 use stratego_rules::{Army, Position, Preset, Setup, View, predefined};
 
 /// Middle-game views of the side to move.
@@ -117,7 +115,7 @@ fn bench_search(c: &mut Criterion) {
             .iter()
             .map(|root| {
                 let mut s = Expectimax::with_options(
-                    StrategoEval::default(),
+                    Eval::default(),
                     stratego_rules::ai::search_options(Level::Hard),
                 );
                 s.search(root, &limits).nodes
@@ -146,7 +144,7 @@ fn bench_belief_and_eval(c: &mut Criterion) {
         })
     });
     let roots = roots();
-    let eval = StrategoEval::default();
+    let eval = Eval::default();
     group.bench_function("evaluation", |b| {
         b.iter(|| {
             for r in &roots {

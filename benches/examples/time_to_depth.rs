@@ -207,12 +207,12 @@ fn main() -> ExitCode {
     }
 
     if wanted("fanorona") {
-        use fanorona_rules::eval::FanoronaEval;
+        use fanorona_rules::ai::Eval;
         // 12 random plies from the start (seed 3): a middle game.
         let opening = Opening::random(fanorona_rules::Position::new(), 12, 3);
         let pos = opening.position().expect("legal random moves");
         let depth = 12;
-        let eval = FanoronaEval::default();
+        let eval = Eval::default();
         measure(
             &format!("fanorona (12 random plies, seed 3) depth {depth}"),
             runs,

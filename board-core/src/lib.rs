@@ -3,6 +3,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod chance;
+pub mod coords;
 mod game;
 mod hidden;
 mod moves;
@@ -12,6 +13,7 @@ mod player;
 mod prefetch;
 mod serde_text;
 mod setup;
+mod sides;
 mod table;
 mod undo;
 mod zobrist;
@@ -25,6 +27,7 @@ pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
 pub use player::{ByPlayer, Player};
 pub use prefetch::prefetch;
 pub use setup::SetupError;
+pub use sides::SideNames;
 pub use table::{MAX_TABLE_MIB, TableSizeError, table_or_smaller, try_table};
 pub use undo::Undo;
 pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};

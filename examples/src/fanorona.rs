@@ -4,11 +4,11 @@
 use std::io::{BufRead, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
-use board_core::{Game, Outcome, Player};
+use board_core::{Game, Outcome, Player, SideNames};
 use board_search::{DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match};
 use fanorona_rules::ai::{Computer, Level, limits};
+use fanorona_rules::ai::{Eval, Weights};
 use fanorona_rules::daily::{Date, daily_computer};
-use fanorona_rules::eval::{FanoronaEval, Weights};
 use fanorona_rules::scoring::score;
 use fanorona_rules::{
     BLACK, Bitboard, CaptureKind, Diagram, Move, PerftTable, Position, Setup, Square, StepOption,
@@ -130,19 +130,19 @@ enum EvalChoice {
 }
 
 impl EvalChoice {
-    fn eval(self) -> FanoronaEval {
+    fn eval(self) -> Eval {
         match self {
-            EvalChoice::Full => FanoronaEval::default(),
-            EvalChoice::Material => FanoronaEval::new(Weights::material_only()),
-            EvalChoice::NoAttacker => FanoronaEval::new(Weights {
+            EvalChoice::Full => Eval::default(),
+            EvalChoice::Material => Eval::new(Weights::material_only()),
+            EvalChoice::NoAttacker => Eval::new(Weights {
                 attacker: 0,
                 ..Weights::default()
             }),
-            EvalChoice::NoThreat => FanoronaEval::new(Weights {
+            EvalChoice::NoThreat => Eval::new(Weights {
                 threat: 0,
                 ..Weights::default()
             }),
-            EvalChoice::NoMobility => FanoronaEval::new(Weights {
+            EvalChoice::NoMobility => Eval::new(Weights {
                 mobility: 0,
                 ..Weights::default()
             }),
@@ -172,40 +172,6 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     }
 }
 
-fn outcome_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(p) if p == WHITE => "White wins",
-        Outcome::Win(_) => "Black wins",
-        Outcome::Draw => "draw",
-    }
-}
-
-/// Why a finished game ended, in words: "Black has no stones left",
-/// "White cannot move", "40 moves without a capture", "the same position
-/// three times".
-fn end_reason(pos: &Position) -> String {
-    let side = |p: Player| if p == WHITE { "White" } else { "Black" };
-    match pos.outcome() {
-        None => "not finished".to_owned(),
-        Some(Outcome::Win(winner)) => {
-            let loser = !winner;
-            if pos.count(loser) == 0 {
-                format!("{} has no stones left", side(loser))
-            } else {
-                format!("{} cannot move", side(loser))
-            }
-        }
-        Some(Outcome::Draw) => {
-            let rules = pos.rules();
-            if pos.no_capture_moves() >= rules.no_capture_limit() {
-                format!("{} moves without a capture", rules.no_capture_limit())
-            } else {
-                format!("the same position {} times", rules.repetitions())
-            }
-        }
-    }
-}
-
 /// Plays and prints one computer-against-computer game (board-search's
 /// `play_game`); returns its JSON summary `{"game","moves","outcome"}`
 /// (for `spielwerk demo`).
@@ -229,7 +195,7 @@ pub fn demo_game(
         DEFAULT_MAX_PLIES,
         |m| {
             let taken = m.before.count(!m.side) - m.after.count(!m.side);
-            let side = if m.side == WHITE { "White" } else { "Black" };
+            let side = m.before.side_name(m.side);
             out.line(format!(
                 "{:>3}. {side:<5} {:<20} takes {taken}",
                 m.ply,
@@ -240,10 +206,10 @@ pub fn demo_game(
     )?;
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
     out.line(game.last.diagram());
-    let reason = end_reason(&game.last);
+    let reason = crate::ending::reason(game.last.end_reason());
     out.line(format!(
         "{} ({reason}) after {} moves ({} White, {} Black stones left)",
-        outcome_text(outcome),
+        game.last.outcome_text(outcome),
         game.moves.len(),
         game.last.count(WHITE),
         game.last.count(BLACK)
@@ -251,7 +217,7 @@ pub fn demo_game(
     Ok(json!({
         "game": "fanorona",
         "moves": game.moves.len(),
-        "outcome": outcome_text(outcome),
+        "outcome": game.last.outcome_text(outcome),
         "reason": reason,
     }))
 }
@@ -319,8 +285,12 @@ fn run_match(a: &MatchArgs, out: Output) -> CliResult {
     let first_name = format!("{} ({:?})", a.first, a.first_eval);
     let second_name = format!("{} ({:?})", a.second, a.second_eval);
     let result = play_match(&mut first, &mut second, &openings, &options, |g, so_far| {
-        let outcome = g.record.outcome().map_or("unfinished", outcome_text);
-        out.match_game(g, so_far, &first_name, outcome);
+        out.match_game(
+            g,
+            so_far,
+            &first_name,
+            &crate::ending::result(&g.record.last),
+        );
     })?;
     let seconds = start.elapsed().as_secs_f64();
     out.match_result(
@@ -351,10 +321,7 @@ fn run_bench(a: &BenchArgs, out: Output) -> CliResult {
     let start = Instant::now();
     let mut nodes = 0;
     for pos in bench_positions() {
-        let mut c = Computer::with_eval(
-            board_search::Limits::depth(a.depth),
-            FanoronaEval::default(),
-        );
+        let mut c = Computer::with_eval(board_search::Limits::depth(a.depth), Eval::default());
         let r = c.think(&pos);
         out.progress(format!(
             "{pos}: {} score {} nodes {}",
@@ -614,7 +581,7 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
         json!({
             "game": "fanorona",
             "moves": game.moves,
-            "outcome": outcome_text(game.outcome),
+            "outcome": game.result,
             "reason": game.reason,
             "score": game.score,
         }),
@@ -628,6 +595,8 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
 struct Finished {
     moves: usize,
     outcome: Outcome,
+    /// The result in words ("White wins").
+    result: String,
     /// Why it ended, in words.
     reason: String,
     /// The human's (White's) score.
@@ -639,10 +608,7 @@ impl Finished {
     fn summary(&self) -> String {
         format!(
             "{} ({}) after {} moves. Your score: {}",
-            outcome_text(self.outcome),
-            self.reason,
-            self.moves,
-            self.score
+            self.result, self.reason, self.moves, self.score
         )
     }
 }
@@ -723,7 +689,8 @@ fn play_session(
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
-        reason: end_reason(&pos),
+        result: crate::ending::result(&pos),
+        reason: crate::ending::reason(pos.end_reason()),
         score: score(&pos, Player::First).unwrap_or(0),
     }))
 }

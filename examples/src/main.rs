@@ -7,6 +7,7 @@
 
 mod data_dir;
 mod demo;
+mod ending;
 mod fanorona;
 mod major;
 mod memory;

@@ -6,7 +6,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use board_core::{Game, Outcome, perft, perft_divide};
+use board_core::{Game, perft, perft_divide};
 use board_search::{GameEnd, MatchOptions, Opening, Strategy, play_game, play_match};
 use major_rules::ai::{Computer, Level};
 use major_rules::highscore::{Entry, Highscores};
@@ -178,7 +178,7 @@ fn match_cmd(args: &MatchArgs, out: Output) -> CliResult {
         &mut Computer::new(args.second),
         &openings,
         &options,
-        |g, so_far| out.match_game(g, so_far, first, &outcome_text(&g.record.last)),
+        |g, so_far| out.match_game(g, so_far, first, &crate::ending::result(&g.record.last)),
     )?;
     out.match_result(
         &result.report("major", first, args.second.name()),
@@ -244,47 +244,13 @@ struct DemoArgs {
     seed: u64,
 }
 
-fn outcome_text(pos: &Position) -> String {
-    match (pos.outcome(), pos.winner()) {
-        (Some(Outcome::Draw), _) => "draw".to_owned(),
-        (Some(_), Some(c)) => format!("{c} wins"),
-        _ => "unfinished".to_owned(),
-    }
-}
-
-/// Why a finished game ended, in words: "Red has no free piece left",
-/// "Blue broke through to Red's start edge", "5 moves in a row without a
-/// forward move", "Red has no legal move".
-fn end_reason(pos: &Position) -> String {
-    let Some(outcome) = pos.outcome() else {
-        return "not finished".to_owned();
-    };
-    let Some(winner) = pos.winner() else {
-        let limit = pos.rules().quiet_move_limit;
-        return if limit > 0 && pos.quiet() >= limit {
-            format!("{limit} moves in a row without a forward move")
-        } else {
-            debug_assert_eq!(outcome, Outcome::Draw);
-            format!("{} has no legal move", pos.side_to_move())
-        };
-    };
-    let loser = winner.other();
-    let edge = pos.board().start_column(loser);
-    if pos.free_pieces(loser) == 0 {
-        format!("{loser} has no free piece left")
-    } else if pos
-        .stacks()
-        .any(|(sq, stack)| stack.top == winner && sq.col() == edge)
-    {
-        format!("{winner} broke through to {loser}'s start edge")
-    } else {
-        format!("{loser} has no legal move")
-    }
-}
-
 /// The result and why: "Blue wins (Red has no free piece left)".
 fn result_text(pos: &Position) -> String {
-    format!("{} ({})", outcome_text(pos), end_reason(pos))
+    format!(
+        "{} ({})",
+        crate::ending::result(pos),
+        crate::ending::reason(pos.end_reason())
+    )
 }
 
 /// One computer-against-computer game on `board` (medium against medium,
@@ -327,7 +293,7 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
         },
     )?;
     out.line(game.last.diagram());
-    let outcome = outcome_text(&game.last);
+    let outcome = crate::ending::result(&game.last);
     out.line(format!(
         "{} after {} moves",
         result_text(&game.last),
@@ -335,7 +301,7 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
     ));
     Ok(
         json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
-               "reason": end_reason(&game.last) }),
+               "reason": crate::ending::reason(game.last.end_reason()) }),
     )
 }
 
@@ -551,7 +517,10 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
         let mv = match &mut computers[me.index()] {
             Some(computer) => {
                 let mv = computer.choose(&pos)?.mv;
-                out.line(format!("{me} ({}) plays {mv}", computer.level()));
+                let level = computer
+                    .level()
+                    .map_or_else(|| "computer".to_owned(), |l| l.to_string());
+                out.line(format!("{me} ({level}) plays {mv}"));
                 mv
             }
             None => match ask_move(&pos, &mut input)? {
@@ -625,10 +594,10 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
             Err(e) => crate::tell!("your win was not entered in the highscore: {e}"),
         }
     }
-    let outcome = outcome_text(&pos);
+    let outcome = crate::ending::result(&pos);
     out.result(
         json!({ "game": "major", "human_moves": human_moves, "outcome": outcome,
-                "reason": end_reason(&pos) }),
+                "reason": crate::ending::reason(pos.end_reason()) }),
         || format!("game over: {}", result_text(&pos)),
     );
     Ok(())
@@ -738,7 +707,10 @@ fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliR
     let (outcome, reason) = if game.end == GameEnd::Stopped {
         ("stopped".to_owned(), "stopped by a key".to_owned())
     } else {
-        (outcome_text(&game.last), end_reason(&game.last))
+        (
+            crate::ending::result(&game.last),
+            crate::ending::reason(game.last.end_reason()),
+        )
     };
     out.result(
         json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use board_core::{Game, Player};
+use board_core::{Game, Player, SideNames};
 use board_search::{MatchGame, MatchOptions, MatchResult, Opening, Strategy, play_match};
 use reversi_rules::Position;
 use reversi_rules::ai::endgame::Solver;
@@ -31,26 +31,6 @@ pub struct DemoArgs {
     pub seed: u64,
 }
 
-/// The text of a finished (or stopped) game's result.
-fn outcome_text(pos: &Position) -> String {
-    match pos.outcome() {
-        Some(board_core::Outcome::Win(Player::First)) => "Black wins".to_owned(),
-        Some(board_core::Outcome::Win(Player::Second)) => "White wins".to_owned(),
-        Some(board_core::Outcome::Draw) => "draw".to_owned(),
-        None => "unfinished".to_owned(),
-    }
-}
-
-/// Why a finished game ended, in words: "the board is full" or "neither
-/// side can move".
-fn end_reason(pos: &Position) -> String {
-    match pos.empty_count() {
-        _ if pos.outcome().is_none() => "not finished".to_owned(),
-        0 => "the board is full".to_owned(),
-        n => format!("neither side can move, {n} squares empty"),
-    }
-}
-
 /// One computer-against-computer game, printed move by move; the JSON
 /// object of `spielwerk demo`'s list (`{"game","moves","outcome"}`).
 pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
@@ -70,19 +50,15 @@ pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
         args.seed,
         board_search::DEFAULT_MAX_PLIES,
         |m| {
-            let side = if m.side == Player::First {
-                "Black"
-            } else {
-                "White"
-            };
+            let side = m.before.side_name(m.side);
             out.line(format!("{:>2}. {side:<5} {}", m.ply, m.mv));
             true
         },
     )?;
     out.line(game.last.diagram());
-    let outcome = outcome_text(&game.last);
+    let outcome = crate::ending::result(&game.last);
     let discs = game.last.disc_counts();
-    let reason = end_reason(&game.last);
+    let reason = crate::ending::reason(game.last.end_reason());
     out.line(format!(
         "{outcome} ({reason}) after {} moves ({} Black, {} White discs)",
         game.moves.len(),
@@ -519,8 +495,8 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"outcome": "finished", "reason": end_reason(pos), "black": c.first, "white": c.second, "moves": game.history().len()}),
-        || format!("Game over ({}): Black {} White {}. {result}", end_reason(pos), c.first, c.second),
+        json!({"outcome": "finished", "reason": crate::ending::reason(pos.end_reason()), "black": c.first, "white": c.second, "moves": game.history().len()}),
+        || format!("Game over ({}): Black {} White {}. {result}", crate::ending::reason(pos.end_reason()), c.first, c.second),
     );
     Ok(())
 }

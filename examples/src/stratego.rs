@@ -512,48 +512,6 @@ impl Opponent {
     }
 }
 
-/// Why a finished game ended, in words: "Blue's flag is captured", "Red
-/// has no movable pieces left", "Blue cannot move", "1998 plies, the
-/// limit", "N plies without a battle".
-pub fn end_reason(pos: &Position) -> String {
-    if pos.outcome().is_none() {
-        return "not finished".to_owned();
-    }
-    let both = [Player::First, Player::Second];
-    let flagless: Vec<&str> = both
-        .into_iter()
-        .filter(|&p| pos.count(p, stratego_rules::Rank::Flag) == 0)
-        .map(colour)
-        .collect();
-    match flagless.as_slice() {
-        [one] => return format!("{one}'s flag is captured"),
-        [_, _] => return "both flags are captured".to_owned(),
-        _ => {}
-    }
-    let rules = pos.rules();
-    let immobile = |p: Player| pos.movable_count(p) == 0;
-    if rules.immobile_side_loses_at_once
-        && let Some(p) = both.into_iter().find(|&p| immobile(p))
-    {
-        return format!("{} has no movable pieces left", colour(p));
-    }
-    if let Some(m) = rules.max_plies.filter(|&m| pos.ply() >= m) {
-        return format!("{m} plies, the limit of the rules");
-    }
-    if let Some(m) = rules
-        .max_plies_without_battle
-        .filter(|&m| pos.plies_without_battle() >= m)
-    {
-        return format!("{m} plies without a battle, the limit of the rules");
-    }
-    let stuck: Vec<Player> = both.into_iter().filter(|&p| !pos.can_move(p)).collect();
-    match stuck.as_slice() {
-        [p] if immobile(*p) => format!("{} has no movable pieces left", colour(*p)),
-        [p] => format!("{} cannot move", colour(*p)),
-        _ => "neither side can move".to_owned(),
-    }
-}
-
 /// The computer player of `play`, as a strategy.
 fn opponent(kind: Opponent, seed: u64) -> Box<dyn Strategy<Position, Error = NoLegalMove>> {
     match kind {
@@ -772,9 +730,14 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     let outcome = pos.outcome();
     crate::sayln!("{}", board(&pos));
     let text = match outcome {
-        Some(Outcome::Win(p)) if p == me => format!("you win ({})", end_reason(&pos)),
-        Some(Outcome::Win(_)) => format!("the computer wins ({})", end_reason(&pos)),
-        Some(Outcome::Draw) => format!("a draw ({})", end_reason(&pos)),
+        Some(Outcome::Win(p)) if p == me => {
+            format!("you win ({})", crate::ending::reason(pos.end_reason()))
+        }
+        Some(Outcome::Win(_)) => format!(
+            "the computer wins ({})",
+            crate::ending::reason(pos.end_reason())
+        ),
+        Some(Outcome::Draw) => format!("a draw ({})", crate::ending::reason(pos.end_reason())),
         None => "you left the game: the computer wins".to_string(),
     };
     out.result(
@@ -830,7 +793,7 @@ pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
         Some(Outcome::Win(p)) => format!("{} wins", colour(p)),
         Some(Outcome::Draw) | None => "draw".to_owned(),
     };
-    let reason = end_reason(&game.last);
+    let reason = crate::ending::reason(game.last.end_reason());
     out.line(format!(
         "{outcome} ({reason}) after {} plies",
         game.last.ply()

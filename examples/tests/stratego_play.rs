@@ -34,7 +34,7 @@ fn bad_moves_get_their_reason_and_the_game_goes_on() {
     // Fortress: a4 is a Scout, d1 a Bomb, d4 a Lieutenant before a lake.
     let (ok, out) = play("medium", "a4xx\nz9-a1\nd1-d2\nd4-d5\na4-a5\nquit\n");
     assert!(ok, "{out}");
-    assert!(out.contains("file 'z' is not a..j"), "{out}");
+    assert!(out.contains("'z' is not a column a-j"), "{out}");
     assert!(out.contains("never moves"), "a Bomb: {out}");
     assert!(out.contains("lake"), "d5 is a lake: {out}");
     assert!(
@@ -106,7 +106,7 @@ fn setup_commands_without_their_argument_are_explained_not_parsed_as_squares() {
     );
     assert!(r.ok, "{r}");
     // Only `zap` is read as a square.
-    assert_eq!(r.stdout.matches("is not a..j").count(), 1, "{r}");
+    assert_eq!(r.stdout.matches("is not a column a-j").count(), 1, "{r}");
     assert!(r.stdout.contains("'help' shows this"), "{r}");
     assert!(r.stdout.contains("which one? preset N: 1 fortress"), "{r}");
     assert!(r.stdout.contains("no preset \"99\""), "{r}");

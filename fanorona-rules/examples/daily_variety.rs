@@ -36,9 +36,9 @@ use board_search::{
     Choice, DEFAULT_MAX_PLIES, Evaluator, GameRecord, MatchOptions, NoLegalMove, Opening, Strategy,
     Wdl, play_game, play_match,
 };
+use fanorona_rules::ai::Eval;
 use fanorona_rules::ai::{Computer, Level, limits};
 use fanorona_rules::daily::{DailyComputer, DailySettings, Date, RootScorer, ScoredMove};
-use fanorona_rules::eval::FanoronaEval;
 use fanorona_rules::{Move, Position};
 
 type Res<T = ()> = Result<T, Box<dyn std::error::Error>>;
@@ -119,7 +119,7 @@ impl Args {
 /// and ties of the move-ordering hint broken by the date.
 #[derive(Debug, Clone, Copy)]
 struct OldDailyEval {
-    base: FanoronaEval,
+    base: Eval,
     seed: u64,
 }
 
@@ -143,14 +143,14 @@ impl Evaluator<Position> for OldDailyEval {
         self.base.history_index(pos, mv)
     }
     fn bound(&self) -> i32 {
-        FanoronaEval::BOUND + OLD_NOISE
+        Eval::BOUND + OLD_NOISE
     }
 }
 
 /// The old daily computer of `date`.
 fn old_daily(date: Date) -> Computer<OldDailyEval> {
     let eval = OldDailyEval {
-        base: FanoronaEval::default(),
+        base: Eval::default(),
         seed: date.seed(),
     };
     Computer::with_eval(limits(Level::Medium), eval)

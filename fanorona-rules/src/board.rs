@@ -45,9 +45,9 @@ impl Square {
 
     /// The point with bit index `index` (`9 * row + column`), if below 45.
     #[must_use]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if index < SQUARES {
-            Some(Square(index))
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES as usize {
+            Some(Square(index as u8))
         } else {
             None
         }
@@ -56,8 +56,8 @@ impl Square {
     /// Its bit index, `9 * row + column`.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self.0
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// Its column, 0 (`a`) to 8 (`i`).
@@ -407,7 +407,7 @@ mod tests {
                 if let Some(q) = p.step(d) {
                     assert_eq!(q.step(d.opposite()), Some(p));
                     assert_eq!(
-                        i16::from(q.index()) - i16::from(p.index()),
+                        i16::from(q.0) - i16::from(p.0),
                         i16::from(OFFSET[d as usize])
                     );
                     assert_eq!(shift(p.bit(), d as usize), q.bit());

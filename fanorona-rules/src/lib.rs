@@ -10,9 +10,6 @@ mod count;
 #[cfg(feature = "ai")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod daily;
-#[cfg(feature = "ai")]
-#[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
-pub mod eval;
 mod kernel;
 mod movegen;
 mod moves;
@@ -27,10 +24,11 @@ mod wide;
 mod work;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES, Square};
+pub use board_core::coords::ParseSquareError;
 pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
-pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePositionError, ParseSquareError};
-pub use position::{BLACK, IllegalMoveError, MAX_STONES, Position, PositionUndo, WHITE};
+pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePositionError};
+pub use position::{BLACK, EndReason, IllegalMoveError, MAX_STONES, Position, UndoInfo, WHITE};
 pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use turn::{StepOption, StepOptions, Turn, TurnError};

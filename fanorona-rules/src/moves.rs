@@ -119,7 +119,7 @@ impl Move {
             });
         }
         Ok(Move(
-            u128::from(from.index())
+            u128::from(from.0)
                 | (1 << LEN_SHIFT)
                 | PAIKA_BIT
                 | ((direction as u128) << STEPS_SHIFT),
@@ -146,7 +146,7 @@ impl Move {
                 direction,
             })?;
         }
-        let mut mv = Move::first_capture(from.index(), d0 as usize, k0);
+        let mut mv = Move::first_capture(from.0, d0 as usize, k0);
         for &(d, k) in rest {
             mv = mv.then(d as usize, k);
         }

@@ -37,43 +37,21 @@ use core::str::FromStr;
 use board_core::{Game, Player};
 use smallvec::SmallVec;
 
+use board_core::coords::{self, Frame, ParseSquareError};
+
 use crate::board::{Bitboard, COLUMNS, ROWS, Square};
 use crate::moves::{CaptureKind, MAX_STEPS, Move, MoveError};
 use crate::position::{BLACK, Position, WHITE};
 use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};
 
-/// Why a point did not parse.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseSquareError {
-    /// Not two characters.
-    #[error("a point is a column a-i and a row 1-5, not {0:?}")]
-    Length(String),
-    /// The column is not `a`–`i`.
-    #[error("{0:?} is not a column a-i")]
-    Column(char),
-    /// The row is not `1`–`5`.
-    #[error("{0:?} is not a row 1-5")]
-    Row(char),
-}
-
 impl FromStr for Square {
     type Err = ParseSquareError;
 
+    /// Parses `e3` or `E3`; nothing else, no surrounding spaces.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let mut chars = s.chars();
-        let (Some(c), Some(r), None) = (chars.next(), chars.next(), chars.next()) else {
-            return Err(ParseSquareError::Length(s.to_owned()));
-        };
-        let column = match c.to_ascii_lowercase() {
-            l @ 'a'..='i' => l as u8 - b'a',
-            _ => return Err(ParseSquareError::Column(c)),
-        };
-        let row = match r {
-            '1'..='5' => r as u8 - b'1',
-            _ => return Err(ParseSquareError::Row(r)),
-        };
-        Square::new(column, row).ok_or(ParseSquareError::Row(r))
+        let (column, row) = coords::parse_square(s, COLUMNS, ROWS)?;
+        Ok(Square(row * COLUMNS + column))
     }
 }
 
@@ -156,7 +134,11 @@ fn tokens(s: &str) -> Result<Tokens, ParseMoveError> {
                     _ => {
                         return Err(ParseMoveError::Square {
                             index: step,
-                            error: ParseSquareError::Length(part.to_owned()),
+                            error: ParseSquareError::Row {
+                                text: part.to_owned(),
+                                found: part.get(1..).unwrap_or_default().to_owned(),
+                                rows: ROWS,
+                            },
                         });
                     }
                 };
@@ -518,9 +500,10 @@ pub struct Diagram<'a> {
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..ROWS).rev() {
-            write!(f, "{}", row + 1)?;
-            for column in 0..COLUMNS {
+        let frame = Frame::new(COLUMNS, ROWS).last_row_on_top().letters_below();
+        for row in frame.rows() {
+            frame.write_label(f, row)?;
+            for column in frame.columns() {
                 let p = Square::new(column, row).unwrap_or(Square(0));
                 let lit = self.highlight.contains(p);
                 let c = match (self.position.at(p), lit) {
@@ -554,7 +537,7 @@ impl fmt::Display for Diagram<'_> {
                 writeln!(f)?;
             }
         }
-        f.write_str("  a b c d e f g h i")
+        frame.write_letters(f)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The position: stones, side to move, the counters and history that decide
 //! draws, and the [`Game`] implementation.
 
-use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
+use board_core::{ByPlayer, Game, Outcome, Player, SideNames, Undo, ZobristHash, zobrist_keys};
 
 use crate::board::{Bitboard, Direction, SQUARES, Square};
 use crate::movegen::{self, Collect, MoveList};
@@ -197,6 +197,43 @@ impl Position {
         self.rules
     }
 
+    /// Why the game ended, `None` while it goes on.
+    ///
+    /// ```
+    /// use board_core::Player;
+    /// use fanorona_rules::{EndReason, Position};
+    /// assert_eq!(Position::new().end_reason(), None);
+    /// let won: Position = "9/9/4W4/9/9 b".parse()?;
+    /// assert_eq!(won.end_reason(), Some(EndReason::NoStones { loser: Player::Second }));
+    /// assert_eq!(won.end_reason().map(|r| r.to_string()).as_deref(), Some("Black has no stones left"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        Some(match self.outcome? {
+            Outcome::Win(winner) => {
+                let loser = !winner;
+                if self.count(loser) == 0 {
+                    EndReason::NoStones { loser }
+                } else {
+                    EndReason::CannotMove { loser }
+                }
+            }
+            Outcome::Draw => {
+                let rules = self.rules;
+                if self.no_capture >= rules.no_capture_limit() {
+                    EndReason::NoCaptureLimit {
+                        moves: rules.no_capture_limit(),
+                    }
+                } else {
+                    EndReason::Repetition {
+                        times: rules.repetitions(),
+                    }
+                }
+            }
+        })
+    }
+
     /// The stones of the side to move that can capture now; empty when only
     /// paika moves exist.
     #[must_use]
@@ -349,7 +386,7 @@ impl Position {
             let first = first
                 .filter(|p| opp & p.bit() != 0)
                 .ok_or(IllegalMoveError::NothingToCapture { step, kind })?;
-            opp ^= movegen::line(opp, first.index(), d as usize);
+            opp ^= movegen::line(opp, first.0, d as usize);
             own ^= at.bit() | to.bit();
             visited |= to.bit();
             last = Some(s.direction);
@@ -419,7 +456,7 @@ impl Game for Position {
 
     fn play_unchecked(&mut self, mv: Move) {
         let (mut own, mut opp) = self.sides();
-        let mut at = mv.start().index();
+        let mut at = mv.start().0;
         for i in 0..mv.len() {
             let (d, withdrawal) = mv.raw_step(i);
             let to = neighbour(at, d);
@@ -458,6 +495,55 @@ impl Game for Position {
     }
 }
 
+/// Why a game of Fanorona ended, from [`Position::end_reason`]; its
+/// `Display` says it in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The loser has no stones left.
+    NoStones {
+        /// The side without stones.
+        loser: Player,
+    },
+    /// The side to move has stones but no move.
+    CannotMove {
+        /// The side that cannot move.
+        loser: Player,
+    },
+    /// A draw: this many moves in a row without a capture.
+    NoCaptureLimit {
+        /// The limit of the rules.
+        moves: u8,
+    },
+    /// A draw: the same position this many times.
+    Repetition {
+        /// The number of the rules.
+        times: u8,
+    },
+}
+
+fn side_name(player: Player) -> &'static str {
+    if player == WHITE { "White" } else { "Black" }
+}
+
+impl core::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            EndReason::NoStones { loser } => write!(f, "{} has no stones left", side_name(loser)),
+            EndReason::CannotMove { loser } => write!(f, "{} cannot move", side_name(loser)),
+            EndReason::NoCaptureLimit { moves } => write!(f, "{moves} moves without a capture"),
+            EndReason::Repetition { times } => write!(f, "the same position {times} times"),
+        }
+    }
+}
+
+/// White moves first, Black second.
+impl SideNames for Position {
+    fn side_name(&self, player: Player) -> &'static str {
+        side_name(player)
+    }
+}
+
 /// What [`Undo::unmake`] needs to take a move back: everything
 /// [`make`](Undo::make) changes, as it was before.
 ///
@@ -469,7 +555,7 @@ impl Game for Position {
 /// move could write: undoing moves in the reverse order of making them
 /// restores every slot, and the history is exactly as before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PositionUndo {
+pub struct UndoInfo {
     stones: ByPlayer<u64>,
     no_capture: u8,
     fullmove: u16,
@@ -482,12 +568,12 @@ pub struct PositionUndo {
 }
 
 impl Undo for Position {
-    type Undo = PositionUndo;
+    type Undo = UndoInfo;
 
     /// Plays `mv` like [`play_unchecked`](Game::play_unchecked) (the move
     /// must be legal) and returns what taking it back needs.
-    fn make(&mut self, mv: Move) -> PositionUndo {
-        let undo = PositionUndo {
+    fn make(&mut self, mv: Move) -> UndoInfo {
+        let undo = UndoInfo {
             stones: self.stones,
             no_capture: self.no_capture,
             fullmove: self.fullmove,
@@ -504,7 +590,7 @@ impl Undo for Position {
         undo
     }
 
-    fn unmake(&mut self, _mv: Move, undo: PositionUndo) {
+    fn unmake(&mut self, _mv: Move, undo: UndoInfo) {
         self.stones = undo.stones;
         self.to_move = !self.to_move;
         self.no_capture = undo.no_capture;
@@ -531,10 +617,10 @@ impl ZobristHash for Position {
             0
         };
         for p in Bitboard(self.stones.first).iter() {
-            h ^= KEYS[p.index() as usize];
+            h ^= KEYS[p.index()];
         }
         for p in Bitboard(self.stones.second).iter() {
-            h ^= KEYS[SQUARES as usize + p.index() as usize];
+            h ^= KEYS[SQUARES as usize + p.index()];
         }
         h
     }

@@ -204,11 +204,7 @@ impl Turn {
                         to,
                         direction: d,
                         capture: Some(kind),
-                        captured: Bitboard(movegen::line(
-                            self.opp,
-                            first.index(),
-                            line_dir as usize,
-                        )),
+                        captured: Bitboard(movegen::line(self.opp, first.0, line_dir as usize)),
                     });
                 }
             }
@@ -243,8 +239,8 @@ impl Turn {
         };
         let d = o.direction as usize;
         self.mv = Some(match (self.mv, o.capture) {
-            (_, None) => Move::paika_unchecked(o.from.index(), d),
-            (None, Some(k)) => Move::first_capture(o.from.index(), d, k),
+            (_, None) => Move::paika_unchecked(o.from.0, d),
+            (None, Some(k)) => Move::first_capture(o.from.0, d, k),
             (Some(mv), Some(k)) => mv.then(d, k),
         });
         self.own ^= o.from.bit() | o.to.bit();

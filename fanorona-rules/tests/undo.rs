@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // test helpers, like tests, fail loudly
 
 use board_core::{Game, SplitMix64, Undo, ZobristHash, perft, perft_undo};
-use fanorona_rules::{Move, Position, PositionUndo, Rules, Setup, WHITE};
+use fanorona_rules::{Move, Position, Rules, Setup, UndoInfo, WHITE};
 use proptest::prelude::*;
 
 /// Everything a caller can see of a position, beyond `==` (which compares
@@ -27,7 +27,7 @@ fn assert_same(now: &Position, before: &Position) {
 /// restored at every step. Returns the number of moves made.
 fn make_all_then_unmake(mut pos: Position, seed: u64, plies: u32) -> usize {
     let mut rng = SplitMix64::new(seed);
-    let mut stack: Vec<(Position, Move, PositionUndo)> = Vec::new();
+    let mut stack: Vec<(Position, Move, UndoInfo)> = Vec::new();
     for _ in 0..plies {
         let moves = pos.moves();
         if moves.is_empty() {

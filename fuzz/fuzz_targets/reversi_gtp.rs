@@ -14,14 +14,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_rules::ai::eval::{AnyEval, PatternEval};
+use reversi_rules::ai::eval::{Eval, PatternEval};
 use reversi_rules::ai::gtp::Gtp;
-use reversi_rules::ai::{Budget, Computer, Level};
+use reversi_rules::ai::{Computer, Level, limits};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let eval = AnyEval::Pattern(PatternEval::default());
-    let computer = Computer::with_tables(Budget::of(Level::Easy), eval, 0, 4);
+    let eval = Eval::Pattern(PatternEval::default());
+    let computer = Computer::with_tables(limits(Level::Easy), eval, 0, 4);
     let mut gtp = Gtp::with_computer(computer);
     for line in text.lines().take(200) {
         if line.trim_start().to_ascii_lowercase().contains("set_level") {

@@ -5,8 +5,7 @@
 //! `cargo run --release -p major-rules --example eval_terms -- GAMES`
 
 use board_search::{MatchOptions, Opening, play_match};
-use major_rules::ai::{Computer, Level, MajorEval};
-use major_rules::eval::Weights;
+use major_rules::ai::{Computer, Eval, Level, Weights, limits};
 use major_rules::{Board, Position};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -40,13 +39,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let quiescence = name != "no quiescence";
             let openings =
                 Opening::random_set(&Position::start(board), 4, games.div_ceil(2) as usize, 2026);
-            let variant = MajorEval {
+            let variant = Eval {
                 weights,
                 quiescence,
             };
             let r = play_match(
                 &mut Computer::new(Level::Medium),
-                &mut Computer::with_eval(Level::Medium, variant),
+                &mut Computer::with_eval(limits(Level::Medium), variant),
                 &openings,
                 &MatchOptions::games(games).with_seed(2026),
                 |_, _| {},

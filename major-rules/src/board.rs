@@ -308,13 +308,13 @@ impl Board {
     #[inline]
     #[must_use]
     pub const fn contains(&self, sq: Square) -> bool {
-        sq.col() < self.width && sq.row() < self.height
+        sq.column() < self.width && sq.row() < self.height
     }
 
     /// The index of an on-board square: `row * width + col`.
     #[inline]
     pub(crate) const fn index(&self, sq: Square) -> usize {
-        sq.row() as usize * self.width as usize + sq.col() as usize
+        sq.row() as usize * self.width as usize + sq.column() as usize
     }
 
     /// Whether `sq` is a gap. Squares off the board are not gaps.

@@ -9,7 +9,6 @@ mod board;
 mod clock;
 #[cfg(feature = "ai")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
-pub mod eval;
 #[cfg(feature = "highscore")]
 #[cfg_attr(docsrs, doc(cfg(feature = "highscore")))]
 pub mod highscore;
@@ -22,12 +21,11 @@ mod stack;
 mod text;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
+pub use board_core::coords::ParseSquareError;
 pub use clock::{Clock, format_duration};
 pub use movegen::{MAX_MOVES, MoveList};
-pub use notation::{
-    MAX_SIDE, Move, ParseMoveError, ParseMovesError, ParseSquareError, Square, parse_moves,
-};
-pub use position::{IllegalMoveError, PlayMovesError, Position, UndoInfo};
+pub use notation::{MAX_SIDE, Move, ParseMoveError, ParseMovesError, Square, parse_moves};
+pub use position::{EndReason, IllegalMoveError, PlayMovesError, Position, UndoInfo};
 pub use rules::{NoMoveResult, Rules};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use stack::{Colour, Stack};

@@ -6,6 +6,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use board_core::coords::{self, ParseSquareError};
+
 /// The most columns and rows a board may have (columns `a`..`p`, rows
 /// `1`..`16`).
 pub const MAX_SIDE: u8 = 16;
@@ -15,34 +17,56 @@ pub const MAX_SIDE: u8 = 16;
 /// [`Board::contains`](crate::Board::contains).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square {
-    col: u8,
+    column: u8,
     row: u8,
 }
 
 impl Square {
-    /// The square at `col`, `row` (both from 0), if both are below
+    /// The square at `column`, `row` (both from 0), if both are below
     /// [`MAX_SIDE`].
     #[must_use]
-    pub const fn new(col: u8, row: u8) -> Option<Square> {
-        if col < MAX_SIDE && row < MAX_SIDE {
-            Some(Square { col, row })
+    pub const fn new(column: u8, row: u8) -> Option<Square> {
+        if column < MAX_SIDE && row < MAX_SIDE {
+            Some(Square { column, row })
         } else {
             None
         }
     }
 
-    /// The square at `col`, `row`, which the caller knows are below
+    /// The square of index `index` (`16 * row + column`, 0..256), `None`
+    /// beyond.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        let side = MAX_SIDE as usize;
+        if index < side * side {
+            Some(Square {
+                column: (index % side) as u8,
+                row: (index / side) as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The square at `column`, `row`, which the caller knows are below
     /// [`MAX_SIDE`].
     #[inline]
-    pub(crate) const fn at(col: u8, row: u8) -> Square {
-        Square { col, row }
+    pub(crate) const fn at(column: u8, row: u8) -> Square {
+        Square { column, row }
+    }
+
+    /// The index, `16 * row + column` (the same on every board), 0..256.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.row as usize * MAX_SIDE as usize + self.column as usize
     }
 
     /// The column, 0 = `a`.
     #[inline]
     #[must_use]
-    pub const fn col(self) -> u8 {
-        self.col
+    pub const fn column(self) -> u8 {
+        self.column
     }
 
     /// The row, 0 = `1` (the top row).
@@ -56,13 +80,13 @@ impl Square {
     /// [`MAX_SIDE`].
     #[must_use]
     pub const fn offset(self, dc: i32, dr: i32) -> Option<Square> {
-        let c = self.col as i32 + dc;
+        let c = self.column as i32 + dc;
         let r = self.row as i32 + dr;
         if c < 0 || r < 0 || c >= MAX_SIDE as i32 || r >= MAX_SIDE as i32 {
             None
         } else {
             Some(Square {
-                col: c as u8,
+                column: c as u8,
                 row: r as u8,
             })
         }
@@ -71,7 +95,7 @@ impl Square {
     /// The Chebyshev (king-move) distance to `other`.
     #[must_use]
     pub const fn distance(self, other: Square) -> u8 {
-        let dc = self.col.abs_diff(other.col);
+        let dc = self.column.abs_diff(other.column);
         let dr = self.row.abs_diff(other.row);
         if dc > dr { dc } else { dr }
     }
@@ -94,53 +118,18 @@ impl fmt::Debug for Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.col), self.row + 1)
+        coords::write_square(f, self.column, self.row)
     }
-}
-
-/// Why a square was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseSquareError {
-    /// Nothing to parse.
-    #[error("empty square")]
-    Empty,
-    /// The first character is not a column letter `a`..`p`.
-    #[error("{found:?} is not a column letter a-p")]
-    BadColumn {
-        /// The character found.
-        found: char,
-    },
-    /// No row number, or one outside `1`..`16`.
-    #[error("{found:?} is not a row number 1-16")]
-    BadRow {
-        /// The text after the column letter.
-        found: String,
-    },
 }
 
 impl FromStr for Square {
     type Err = ParseSquareError;
 
+    /// Parses `a4`, `P16` (any square of the largest board); nothing else,
+    /// no surrounding spaces.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let mut chars = s.chars();
-        let first = chars.next().ok_or(ParseSquareError::Empty)?;
-        let col = match first {
-            'a'..='p' => first as u8 - b'a',
-            'A'..='P' => first as u8 - b'A',
-            _ => return Err(ParseSquareError::BadColumn { found: first }),
-        };
-        let rest = chars.as_str();
-        let bad_row = || ParseSquareError::BadRow {
-            found: rest.to_owned(),
-        };
-        if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) || rest.starts_with('0') {
-            return Err(bad_row());
-        }
-        let row: u8 = rest.parse().map_err(|_| bad_row())?;
-        if row == 0 || row > MAX_SIDE {
-            return Err(bad_row());
-        }
-        Ok(Square { col, row: row - 1 })
+        let (column, row) = coords::parse_square(s, MAX_SIDE, MAX_SIDE)?;
+        Ok(Square { column, row })
     }
 }
 
@@ -163,8 +152,8 @@ impl Move {
 
     /// The column difference, `to - from`.
     #[must_use]
-    pub const fn dcol(self) -> i32 {
-        self.to.col as i32 - self.from.col as i32
+    pub const fn dcolumn(self) -> i32 {
+        self.to.column as i32 - self.from.column as i32
     }
 
     /// The row difference, `to - from`.
@@ -258,11 +247,11 @@ mod tests {
     #[test]
     fn notation_squares_count_columns_from_the_left_and_rows_from_the_top() {
         let a1 = sq("a1");
-        assert_eq!((a1.col(), a1.row()), (0, 0));
+        assert_eq!((a1.column(), a1.row()), (0, 0));
         let h8 = sq("h8");
-        assert_eq!((h8.col(), h8.row()), (7, 7));
+        assert_eq!((h8.column(), h8.row()), (7, 7));
         let j6 = sq("j6");
-        assert_eq!((j6.col(), j6.row()), (9, 5));
+        assert_eq!((j6.column(), j6.row()), (9, 5));
         assert_eq!(sq("p16").to_string(), "p16");
     }
 
@@ -271,28 +260,28 @@ mod tests {
         let m: Move = "d4xe5".parse().unwrap();
         assert_eq!(m, "d4-e5".parse().unwrap());
         assert_eq!(m.to_string(), "d4-e5");
-        assert_eq!(m.dcol(), 1);
+        assert_eq!(m.dcolumn(), 1);
         assert_eq!(m.drow(), 1);
     }
 
     #[test]
     fn notation_errors_say_what_is_wrong() {
         assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
-        assert_eq!(
+        assert!(matches!(
             "z1".parse::<Square>(),
-            Err(ParseSquareError::BadColumn { found: 'z' })
-        );
+            Err(ParseSquareError::Column { found: 'z', .. })
+        ));
         assert!(matches!(
             "a0".parse::<Square>(),
-            Err(ParseSquareError::BadRow { .. })
+            Err(ParseSquareError::Row { .. })
         ));
         assert!(matches!(
             "a17".parse::<Square>(),
-            Err(ParseSquareError::BadRow { .. })
+            Err(ParseSquareError::Row { .. })
         ));
         assert!(matches!(
             "a01".parse::<Square>(),
-            Err(ParseSquareError::BadRow { .. })
+            Err(ParseSquareError::Row { .. })
         ));
         assert!(matches!(
             "a4b4".parse::<Move>(),

@@ -2,7 +2,7 @@
 //! quiet-move count; the rules of play and the end of the game. Its setup
 //! and validation are in `setup`, its text form in `text`.
 
-use board_core::{Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
+use board_core::{Game, Outcome, Player, SideNames, Undo, ZobristHash, zobrist_keys};
 
 use crate::board::{Board, MAX_SQUARES};
 use crate::movegen::MoveList;
@@ -285,10 +285,45 @@ impl Position {
             .map(|p| self.colour(p))
     }
 
+    /// Why the game ended, `None` while it goes on.
+    ///
+    /// ```
+    /// use major_rules::{Board, Position};
+    /// assert_eq!(Position::start(Board::standard(1)?).end_reason(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        let outcome = self.outcome?;
+        let Some(winner) = self.winner() else {
+            let limit = self.rules.quiet_move_limit;
+            return Some(if limit > 0 && self.quiet() >= limit {
+                EndReason::QuietLimit { moves: limit }
+            } else {
+                debug_assert_eq!(outcome, Outcome::Draw);
+                EndReason::NoLegalMove {
+                    side: self.side_to_move(),
+                }
+            });
+        };
+        let loser = winner.other();
+        let edge = self.board.start_column(loser);
+        Some(if self.free_pieces(loser) == 0 {
+            EndReason::NoFreePiece { loser }
+        } else if self
+            .stacks()
+            .any(|(sq, stack)| stack.top == winner && sq.column() == edge)
+        {
+            EndReason::BrokeThrough { winner }
+        } else {
+            EndReason::NoLegalMove { side: loser }
+        })
+    }
+
     /// Whether the move `mv` is forward for the player to move.
     #[must_use]
     pub fn is_forward(&self, mv: Move) -> bool {
-        mv.dcol() * self.to_move.forward() > 0
+        mv.dcolumn() * self.to_move.forward() > 0
     }
 
     /// Whether `mv` captures (lands on an enemy piece).
@@ -323,7 +358,7 @@ impl Position {
         }
         match self.stack(mv.to) {
             Some(s) if s.top == colour => Err(IllegalMoveError::OntoOwnPiece { mv }),
-            None if mv.dcol() * colour.forward() < 0 => {
+            None if mv.dcolumn() * colour.forward() < 0 => {
                 Err(IllegalMoveError::BackwardWithoutCapture { mv })
             }
             _ => Ok(()),
@@ -391,6 +426,61 @@ fn outcome_index(o: Outcome) -> usize {
     }
 }
 
+/// Why a game of Major ended, from [`Position::end_reason`]; its `Display`
+/// says it in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// The loser has no free piece left (every one a prisoner).
+    NoFreePiece {
+        /// The side without free pieces.
+        loser: Colour,
+    },
+    /// The winner reached the loser's start edge and held it.
+    BrokeThrough {
+        /// The side that broke through.
+        winner: Colour,
+    },
+    /// `side` has no legal move: it loses, or the game is drawn where the
+    /// rules say so.
+    NoLegalMove {
+        /// The side to move.
+        side: Colour,
+    },
+    /// A draw: this many moves in a row without a forward move.
+    QuietLimit {
+        /// The limit of the rules.
+        moves: u8,
+    },
+}
+
+impl core::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            EndReason::NoFreePiece { loser } => write!(f, "{loser} has no free piece left"),
+            EndReason::BrokeThrough { winner } => {
+                write!(
+                    f,
+                    "{winner} broke through to {}'s start edge",
+                    winner.other()
+                )
+            }
+            EndReason::NoLegalMove { side } => write!(f, "{side} has no legal move"),
+            EndReason::QuietLimit { moves } => {
+                write!(f, "{moves} moves in a row without a forward move")
+            }
+        }
+    }
+}
+
+/// The colours of the players: which one moves first is a rule
+/// ([`Rules::first`]).
+impl SideNames for Position {
+    fn side_name(&self, player: Player) -> &'static str {
+        self.colour(player).name()
+    }
+}
+
 impl Game for Position {
     type Move = Move;
     type MoveList = MoveList;
@@ -423,7 +513,7 @@ impl Game for Position {
         let to = self.board.index(mv.to);
         let mover = self.cells[from];
         let target = self.cells[to];
-        let forward = mv.dcol() * me.forward() > 0;
+        let forward = mv.dcolumn() * me.forward() > 0;
         if mover == 0 {
             return;
         }
@@ -489,7 +579,7 @@ impl Game for Position {
             return;
         }
         // 3. Breakthrough onto the opponent's start edge.
-        if mv.to.col() == self.board.start_column(opp) {
+        if mv.to.column() == self.board.start_column(opp) {
             // The threat is kept when the opponent cannot capture the piece
             // and the game ends at once, so that the final position says
             // why (its text form reads back as the same finished game).

@@ -167,7 +167,7 @@ impl Position {
             pos.removed[colour.index()] = start.saturating_sub(found);
         }
         if let Some(square) = setup.threat {
-            if !board.contains(square) || square.col() != board.start_column(setup.to_move) {
+            if !board.contains(square) || square.column() != board.start_column(setup.to_move) {
                 problems.push(SetupProblem::ThreatOffEdge { square });
             } else if pos.stack(square).map(|s| s.top) != Some(setup.to_move.other()) {
                 problems.push(SetupProblem::ThreatWithoutPiece { square });

@@ -6,7 +6,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::board::{Board, BoardError, Layout, Place};
-use crate::notation::{ParseSquareError, Square};
+use board_core::coords::{Frame, ParseSquareError};
+
+use crate::notation::Square;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};
@@ -255,25 +257,19 @@ impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.pos;
         let board = pos.board();
-        f.write_str("    ")?;
-        for c in 0..board.width() {
-            write!(f, "{} ", char::from(b'a' + c))?;
-        }
-        writeln!(f)?;
-        for r in 0..board.height() {
-            write!(f, "{:>2} ", r + 1)?;
-            for c in 0..board.width() {
-                let sq = Square::at(c, r);
+        Frame::new(board.width(), board.height())
+            .label_digits(2)
+            .label_gap(1)
+            .write(f, |f, column, row| {
+                let sq = Square::at(column, row);
                 let ch = if board.is_gap(sq) {
                     '#'
                 } else {
                     pos.stack(sq).map_or('.', Stack::symbol)
                 };
                 let before = if self.marked == Some(sq) { '>' } else { ' ' };
-                write!(f, "{before}{ch}")?;
-            }
-            writeln!(f)?;
-        }
+                write!(f, "{before}{ch}")
+            })?;
         Ok(())
     }
 }

@@ -58,7 +58,7 @@ fn start_blue_on_first_column_red_on_last_column() {
                 .map(|(sq, _)| sq)
                 .collect();
             assert_eq!(stones.len(), usize::from(board.height()));
-            assert!(stones.iter().all(|s| s.col() == col));
+            assert!(stones.iter().all(|s| s.column() == col));
         }
     }
     let p = Position::start(Board::standard(1).unwrap());
@@ -93,7 +93,7 @@ fn decision_rules_may_let_red_move_first() {
     assert_eq!(p.side_to_move(), Colour::Red);
     assert_eq!(p.to_move(), Player::First);
     assert_eq!(p.colour(Player::First), Colour::Red);
-    assert!(p.moves().iter().all(|m| m.from.col() == 7));
+    assert!(p.moves().iter().all(|m| m.from.column() == 7));
 }
 
 const EMPTY: &str = "........";

@@ -111,7 +111,7 @@ impl Board {
         if self.empties() & square.bit() == 0 {
             return 0;
         }
-        bitboard::flips(square.index() as usize, self.player, self.opponent)
+        bitboard::flips(square.index(), self.player, self.opponent)
     }
 
     /// Whether the side to move may place a disc on `square`.
@@ -135,7 +135,7 @@ impl Board {
     #[inline]
     #[must_use]
     pub fn play_unchecked(self, square: Square) -> Board {
-        let flips = bitboard::flips(square.index() as usize, self.player, self.opponent);
+        let flips = bitboard::flips(square.index(), self.player, self.opponent);
         self.apply(square.bit() & !self.opponent, flips)
     }
 

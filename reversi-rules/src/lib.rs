@@ -23,11 +23,12 @@ mod transcript;
 pub mod wthor;
 
 pub use board::{Board, BoardError, Children};
+pub use board_core::coords::ParseSquareError;
 pub use game::{ReplayError, Reversi, TranscriptError};
 pub use moves::{Move, MoveList, ParseMoveError};
-pub use position::{Diagram, IllegalMoveError, ParsePositionError, Position};
+pub use position::{Diagram, EndReason, IllegalMoveError, ParsePositionError, Position, UndoInfo};
 pub use setup::{Setup, SetupError, SetupProblem};
-pub use square::{ParseSquareError, Square};
+pub use square::Square;
 pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};
 

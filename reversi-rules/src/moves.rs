@@ -144,7 +144,7 @@ mod tests {
         assert!(matches!(
             "z9".parse::<Move>(),
             Err(ParseMoveError::BadSquare {
-                source: ParseSquareError::BadColumn('z'),
+                source: ParseSquareError::Column { found: 'z', .. },
                 ..
             })
         ));

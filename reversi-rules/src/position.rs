@@ -4,7 +4,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash};
+use board_core::coords::Frame;
+use board_core::{ByPlayer, Game, Outcome, Player, SideNames, Undo, ZobristHash};
 
 use crate::bitboard::{self, squares};
 use crate::{Board, Move, MoveList, Square, Symmetry, hash};
@@ -180,6 +181,27 @@ impl Position {
         self.board.empties().count_ones()
     }
 
+    /// Why the game ended, `None` while it goes on.
+    ///
+    /// ```
+    /// use reversi_rules::{EndReason, Position};
+    /// assert_eq!(Position::start().end_reason(), None);
+    /// let full: Position = format!("{} X", "X".repeat(64)).parse()?;
+    /// assert_eq!(full.end_reason(), Some(EndReason::BoardFull));
+    /// assert_eq!(EndReason::BoardFull.to_string(), "the board is full");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        if !self.board.is_game_over() {
+            return None;
+        }
+        Some(match self.empty_count() {
+            0 => EndReason::BoardFull,
+            empty => EndReason::NoMoves { empty },
+        })
+    }
+
     /// The squares where the side to move may place a disc, as a bitboard.
     #[inline]
     #[must_use]
@@ -250,7 +272,7 @@ impl Position {
     fn apply(&mut self, mv: Move, flips: u64) {
         match mv {
             Move::Place(sq) => {
-                self.hash ^= hash::move_delta(self.to_move, sq.index(), flips);
+                self.hash ^= hash::move_delta(self.to_move, sq.index() as u8, flips);
                 // Masked so that even an illegal move keeps the sides disjoint.
                 self.board = self.board.apply(sq.bit() & self.board.empties(), flips);
             }
@@ -356,6 +378,41 @@ impl Game for Position {
     }
 }
 
+/// Why a game of Reversi ended, from [`Position::end_reason`]; its
+/// `Display` says it in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// Every square is taken.
+    BoardFull,
+    /// Neither side can place a disc, with squares still empty.
+    NoMoves {
+        /// How many squares are empty.
+        empty: u32,
+    },
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EndReason::BoardFull => f.write_str("the board is full"),
+            EndReason::NoMoves { empty } => {
+                write!(f, "neither side can move, {empty} squares empty")
+            }
+        }
+    }
+}
+
+/// Black moves first, White second.
+impl SideNames for Position {
+    fn side_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "Black",
+            Player::Second => "White",
+        }
+    }
+}
+
 impl ZobristHash for Position {
     #[inline]
     fn zobrist(&self) -> u64 {
@@ -367,19 +424,24 @@ impl ZobristHash for Position {
     }
 }
 
-impl Undo for Position {
-    /// The position before the move (24 bytes: cheaper to copy back than
-    /// to recompute the flips).
-    type Undo = Position;
+/// What [`Undo::unmake`] needs to take a move back: the position before
+/// it (24 bytes, cheaper to copy back than to recompute the flips).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UndoInfo {
+    before: Position,
+}
 
-    fn make(&mut self, mv: Move) -> Position {
+impl Undo for Position {
+    type Undo = UndoInfo;
+
+    fn make(&mut self, mv: Move) -> UndoInfo {
         let before = *self;
         self.play_unchecked(mv);
-        before
+        UndoInfo { before }
     }
 
-    fn unmake(&mut self, _mv: Move, undo: Position) {
-        *self = undo;
+    fn unmake(&mut self, _mv: Move, undo: UndoInfo) {
+        *self = undo.before;
     }
 }
 
@@ -541,22 +603,17 @@ impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.pos;
         let legal = pos.legal_squares();
-        writeln!(f, "  a b c d e f g h")?;
-        for row in 0..8u8 {
-            write!(f, "{}", row + 1)?;
-            for column in 0..8u8 {
-                let sq = Square::from_coords_const(column, row);
-                let c = match pos.at(sq) {
-                    Some(Player::First) => 'X',
-                    Some(Player::Second) => 'O',
-                    None if legal & sq.bit() != 0 => '*',
-                    None => '.',
-                };
-                let before = if self.marked == Some(sq) { '>' } else { ' ' };
-                write!(f, "{before}{c}")?;
-            }
-            writeln!(f)?;
-        }
+        Frame::new(8, 8).write(f, |f, column, row| {
+            let sq = Square::from_coords_const(column, row);
+            let c = match pos.at(sq) {
+                Some(Player::First) => 'X',
+                Some(Player::Second) => 'O',
+                None if legal & sq.bit() != 0 => '*',
+                None => '.',
+            };
+            let before = if self.marked == Some(sq) { '>' } else { ' ' };
+            write!(f, "{before}{c}")
+        })?;
         let counts = pos.disc_counts();
         write!(f, "Black {} - White {}, ", counts.first, counts.second)?;
         match pos.outcome() {

@@ -53,7 +53,7 @@ impl Position {
         let both = setup.black & setup.white;
         if both != 0 {
             let problems = crate::bitboard::squares(both)
-                .filter_map(Square::new)
+                .filter_map(|i| Square::from_index(i.into()))
                 .map(SetupProblem::Overlap)
                 .collect();
             return Err(SetupError { setup, problems });

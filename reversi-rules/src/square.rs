@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use board_core::coords::{self, ParseSquareError};
+
 /// One of the 64 squares, `a1` (top left) to `h8` (bottom right).
 ///
 /// Columns are the letters `a`..`h` from left to right, rows the digits
@@ -15,30 +17,32 @@ use core::str::FromStr;
 /// let f5: Square = "F5".parse()?;
 /// assert_eq!((f5.column(), f5.row()), (5, 4));
 /// assert_eq!(f5.to_string(), "f5");
-/// assert_eq!(Square::new(37), Some(f5));
+/// assert_eq!(Square::new(5, 4), Some(f5));
+/// assert_eq!(Square::from_index(37), Some(f5));
 /// # Ok::<(), reversi_rules::ParseSquareError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
 impl Square {
-    /// The square of index `index` (0..64), `None` beyond.
+    /// The square at `column` (0 = `a`) and `row` (0 = `1`), both 0..8.
     #[inline]
     #[must_use]
-    pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index))
+    pub const fn new(column: u8, row: u8) -> Option<Square> {
+        if column < 8 && row < 8 {
+            Some(Square(row * 8 + column))
         } else {
             None
         }
     }
 
-    /// The square at `column` (0 = `a`) and `row` (0 = `1`), both 0..8.
+    /// The square of index `index` (`8 * row + column`, 0..64), `None`
+    /// beyond.
     #[inline]
     #[must_use]
-    pub const fn from_coords(column: u8, row: u8) -> Option<Square> {
-        if column < 8 && row < 8 {
-            Some(Square(row * 8 + column))
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < 64 {
+            Some(Square(index as u8))
         } else {
             None
         }
@@ -59,8 +63,8 @@ impl Square {
     /// The index, `8 * row + column`, 0..64.
     #[inline]
     #[must_use]
-    pub const fn index(self) -> u8 {
-        self.0
+    pub const fn index(self) -> usize {
+        self.0 as usize
     }
 
     /// The column, 0 (`a`) to 7 (`h`).
@@ -123,45 +127,12 @@ impl fmt::Display for Square {
     }
 }
 
-/// Why a square name was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseSquareError {
-    /// Nothing to parse.
-    #[error("empty square name")]
-    Empty,
-    /// The first character is not a column letter `a`..`h`.
-    #[error("bad column {0:?} in a square name: expected a letter a-h")]
-    BadColumn(char),
-    /// The column is not followed by a row digit.
-    #[error("square name {0:?} has no row: expected a digit 1-8 after the column")]
-    MissingRow(String),
-    /// The second character is not a row digit `1`..`8`.
-    #[error("bad row {0:?} in a square name: expected a digit 1-8")]
-    BadRow(char),
-    /// Characters follow the two of a square name.
-    #[error("square name {0:?} is too long: a square is a letter a-h and a digit 1-8")]
-    TooLong(String),
-}
-
 impl Square {
     /// Parses the square at the start of `s`: a column letter (either case)
     /// and a row digit. Returns the square and the rest of `s`.
     pub(crate) fn parse_prefix(s: &str) -> Result<(Square, &str), ParseSquareError> {
-        let mut chars = s.chars();
-        let c = chars.next().ok_or(ParseSquareError::Empty)?;
-        let column = match c.to_ascii_lowercase() {
-            l @ 'a'..='h' => l as u8 - b'a',
-            _ => return Err(ParseSquareError::BadColumn(c)),
-        };
-        let r = chars
-            .next()
-            .ok_or_else(|| ParseSquareError::MissingRow(s.to_owned()))?;
-        let row = match r {
-            '1'..='8' => r as u8 - b'1',
-            _ => return Err(ParseSquareError::BadRow(r)),
-        };
-        // Both characters are ASCII: the rest starts at byte 2.
-        Ok((Square(row * 8 + column), s.get(2..).unwrap_or("")))
+        let ((column, row), rest) = coords::parse_square_prefix(s, 8, 8)?;
+        Ok((Square(row * 8 + column), rest))
     }
 }
 
@@ -170,12 +141,8 @@ impl FromStr for Square {
 
     /// Parses `f5` or `F5`; nothing else, no surrounding spaces.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let (square, rest) = Square::parse_prefix(s)?;
-        if rest.is_empty() {
-            Ok(square)
-        } else {
-            Err(ParseSquareError::TooLong(s.to_owned()))
-        }
+        let (column, row) = coords::parse_square(s, 8, 8)?;
+        Ok(Square(row * 8 + column))
     }
 }
 
@@ -196,35 +163,47 @@ mod tests {
 
     #[test]
     fn corners_have_the_spec_names() {
-        assert_eq!(Square::new(0).map(|s| s.to_string()), Some("a1".into()));
-        assert_eq!(Square::new(7).map(|s| s.to_string()), Some("h1".into()));
-        assert_eq!(Square::new(56).map(|s| s.to_string()), Some("a8".into()));
-        assert_eq!(Square::new(63).map(|s| s.to_string()), Some("h8".into()));
-        assert_eq!(Square::new(64), None);
-        assert_eq!(Square::from_coords(8, 0), None);
+        let name = |i| Square::from_index(i).map(|s| s.to_string());
+        assert_eq!(name(0), Some("a1".into()));
+        assert_eq!(name(7), Some("h1".into()));
+        assert_eq!(name(56), Some("a8".into()));
+        assert_eq!(name(63), Some("h8".into()));
+        assert_eq!(Square::from_index(64), None);
+        assert_eq!(Square::new(8, 0), None);
+        assert_eq!(Square::new(7, 7).map(Square::index), Some(63));
     }
 
     #[test]
     fn each_error_names_what_is_wrong() {
+        let error = |s: &str| s.parse::<Square>().map_err(|e| e.to_string());
         assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
         assert_eq!(
-            "i1".parse::<Square>(),
-            Err(ParseSquareError::BadColumn('i'))
+            error("i1"),
+            Err(r#"square "i1": 'i' is not a column a-h"#.into())
         );
         assert_eq!(
-            "a".parse::<Square>(),
-            Err(ParseSquareError::MissingRow("a".into()))
-        );
-        assert_eq!("a9".parse::<Square>(), Err(ParseSquareError::BadRow('9')));
-        assert_eq!("a0".parse::<Square>(), Err(ParseSquareError::BadRow('0')));
-        assert_eq!(
-            "a1 ".parse::<Square>(),
-            Err(ParseSquareError::TooLong("a1 ".into()))
+            error("a"),
+            Err(r#"square "a": no row number after the column (1-8)"#.into())
         );
         assert_eq!(
-            "é1".parse::<Square>(),
-            Err(ParseSquareError::BadColumn('é'))
+            error("a9"),
+            Err(r#"square "a9": "9" is not a row 1-8"#.into())
         );
-        assert_eq!("aé".parse::<Square>(), Err(ParseSquareError::BadRow('é')));
+        assert_eq!(
+            error("a0"),
+            Err(r#"square "a0": "0" is not a row 1-8"#.into())
+        );
+        assert_eq!(
+            error("a1 "),
+            Err(r#"square "a1 ": "1 " is not a row 1-8"#.into())
+        );
+        assert_eq!(
+            error("é1"),
+            Err(r#"square "é1": 'é' is not a column a-h"#.into())
+        );
+        assert_eq!(
+            error("aé"),
+            Err(r#"square "aé": "é" is not a row 1-8"#.into())
+        );
     }
 }

@@ -121,7 +121,7 @@ mod tests {
         assert!(matches!(
             err.source,
             ParseMoveError::BadSquare {
-                source: ParseSquareError::BadColumn('x'),
+                source: ParseSquareError::Column { found: 'x', .. },
                 ..
             }
         ));

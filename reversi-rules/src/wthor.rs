@@ -273,7 +273,7 @@ fn square_byte(sq: Square) -> u8 {
 fn byte_square(byte: u8) -> Option<Square> {
     let (row, column) = (byte / 10, byte % 10);
     if (1..=8).contains(&row) && (1..=8).contains(&column) {
-        Square::from_coords(column - 1, row - 1)
+        Square::new(column - 1, row - 1)
     } else {
         None
     }

@@ -1,8 +1,8 @@
 //! A scripted GTP session.
 
-use reversi_rules::ai::eval::{AnyEval, PatternEval};
+use reversi_rules::ai::eval::{Eval, PatternEval};
 use reversi_rules::ai::gtp::Gtp;
-use reversi_rules::ai::{Budget, Computer, Level};
+use reversi_rules::ai::{Computer, Level, limits};
 
 #[test]
 fn scripted_session() {
@@ -65,11 +65,11 @@ genmove white
 #[test]
 fn small_tables_play_a_whole_game() {
     let small = || {
-        let eval = AnyEval::Pattern(PatternEval::default());
-        Computer::with_tables(Budget::of(Level::Easy), eval, 1, 4)
+        let eval = Eval::Pattern(PatternEval::default());
+        Computer::with_tables(limits(Level::Easy), eval, 1, 4)
     };
     let mut gtp = Gtp::with_computer(small());
-    let exact_empties = Budget::of(Level::Easy).exact_empties;
+    let exact_empties = limits(Level::Easy).exact_empties;
     let mut compared = false;
     let colours = ["black", "white"];
     for ply in 0..130 {

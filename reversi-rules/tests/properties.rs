@@ -111,7 +111,7 @@ proptest! {
         prop_assert_eq!(board.moves(), reference::moves(p, o));
         let cells = reference::cells(p, o);
         for sq in Square::all() {
-            let expected = reference::flips(&cells, sq.index() as usize);
+            let expected = reference::flips(&cells, sq.index());
             prop_assert_eq!(board.flips(sq), expected, "square {}", sq);
             prop_assert_eq!(board.is_legal(sq), expected != 0);
         }
@@ -129,7 +129,7 @@ proptest! {
             let reference_moves = reference::moves(b.player(), b.opponent());
             let reference_replies = reference::moves(b.opponent(), b.player());
             let mut expected: Vec<Move> = bitboard::squares(reference_moves)
-                .filter_map(Square::new)
+                .filter_map(|i| Square::from_index(i.into()))
                 .map(Move::Place)
                 .collect();
             if expected.is_empty() && reference_replies != 0 {

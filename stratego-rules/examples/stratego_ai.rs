@@ -5,7 +5,7 @@
 
 use board_core::{Game, Observable, Player, SplitMix64};
 use board_search::{Expectimax, Limits};
-use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, StrategoEval};
+use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, Eval, GameOptions};
 use stratego_rules::{Army, Position, Rank, Rules, Setup, predefined};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -33,7 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{sq}: {}", best.join(", "));
     }
     let root = BeliefGame::new(&belief, GameOptions::default());
-    let mut search = Expectimax::new(StrategoEval::default());
+    let mut search = Expectimax::new(Eval::default());
     for depth in [2, 3, 4, 5] {
         let r = search.search(&root, &Limits::depth(depth));
         println!(

@@ -141,12 +141,12 @@ pub fn parse_gravon_square(text: &str) -> Option<Square> {
 /// The Gravon name of a square.
 #[must_use]
 pub fn gravon_square(sq: Square) -> String {
-    let r = if sq.rank() == 9 {
+    let r = if sq.row() == 9 {
         ':'
     } else {
-        char::from(b'1' + sq.rank())
+        char::from(b'1' + sq.row())
     };
-    format!("{}{r}", FILES[usize::from(sq.file())])
+    format!("{}{r}", FILES[usize::from(sq.column())])
 }
 
 /// Whether `text` looks like a Gravon record (`<stratego>` and a `<field`).

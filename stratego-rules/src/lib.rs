@@ -28,6 +28,7 @@ pub mod replay;
 pub mod session;
 pub mod ucc;
 
+pub use board_core::coords::ParseSquareError;
 pub use builder::{BUILD_ORDER, BuildError, SetupBuilder};
 pub use combat::{Battle, battle};
 pub use gravon::{GravonError, GravonGame, GravonResult};
@@ -35,14 +36,14 @@ pub use movegen::MAX_MOVES;
 pub use notation::ParsePositionError;
 pub use observe::{ObserveError, PublicMove};
 pub use piece::{Army, BoardPiece, Piece, Rank, colour};
-pub use position::{IllegalMoveError, MoveList, MoveReport, Position, UndoInfo};
+pub use position::{EndReason, IllegalMoveError, MoveList, MoveReport, Position, UndoInfo};
 pub use predefined::predefined;
 pub use replay::{ReplayError, ReplaySummary};
 pub use rules::{Preset, Rules, UnknownPreset};
 pub use setup::{
     Deployment, ParseDeploymentError, Setup, SetupError, SetupProblem, zone_index, zone_square,
 };
-pub use square::{Direction, Move, ParseMoveError, ParseSquareError, Square};
+pub use square::{Direction, Move, ParseMoveError, Square};
 pub use ucc::UccGame;
 pub use view::{Diagram, SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};

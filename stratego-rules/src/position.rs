@@ -2,13 +2,13 @@
 //! the rule counters; it implements the `board-core` traits.
 
 use arrayvec::ArrayVec;
-use board_core::{ByPlayer, Game, Outcome, Player, Undo, ZobristHash, zobrist_keys};
+use board_core::{ByPlayer, Game, Outcome, Player, SideNames, Undo, ZobristHash, zobrist_keys};
 
 use crate::cell::{self, Cell};
 use crate::chase::{Chase, occupancy_digest};
 use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::shuttle::Shuttle;
-use crate::{Army, Battle, BoardPiece, Move, Piece, Rank, Rules, Square, battle};
+use crate::{Army, Battle, BoardPiece, Move, Piece, Rank, Rules, Square, battle, colour};
 
 /// The buffer of legal moves; its capacity is a proven maximum
 /// ([`MAX_MOVES`]).
@@ -238,6 +238,38 @@ impl Position {
     #[must_use]
     pub fn plies_without_battle(&self) -> u32 {
         self.quiet
+    }
+
+    /// Why the game ended, `None` while it goes on.
+    #[must_use]
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.outcome()?;
+        let both = [Player::First, Player::Second];
+        let mut flagless = both.into_iter().filter(|&p| self.count(p, Rank::Flag) == 0);
+        match (flagless.next(), flagless.next()) {
+            (Some(_), Some(_)) => return Some(EndReason::BothFlagsCaptured),
+            (Some(side), None) => return Some(EndReason::FlagCaptured { side }),
+            _ => {}
+        }
+        let rules = self.rules();
+        let immobile = |p: Player| self.movable_count(p) == 0;
+        if rules.immobile_side_loses_at_once
+            && let Some(side) = both.into_iter().find(|&p| immobile(p))
+        {
+            return Some(EndReason::NoMovablePieces { side });
+        }
+        if let Some(plies) = rules.max_plies.filter(|&m| self.ply >= m) {
+            return Some(EndReason::PlyLimit { plies });
+        }
+        if let Some(plies) = rules.max_plies_without_battle.filter(|&m| self.quiet >= m) {
+            return Some(EndReason::NoBattleLimit { plies });
+        }
+        let mut stuck = both.into_iter().filter(|&p| !self.can_move(p));
+        Some(match (stuck.next(), stuck.next()) {
+            (Some(side), None) if immobile(side) => EndReason::NoMovablePieces { side },
+            (Some(side), None) => EndReason::CannotMove { side },
+            _ => EndReason::NeitherCanMove,
+        })
     }
 
     /// How many pieces of `rank` `owner` still has.
@@ -516,6 +548,68 @@ pub(crate) fn early_end(
         return Some(Outcome::Draw);
     }
     None
+}
+
+/// Why a game of Stratego ended, from [`Position::end_reason`]; its
+/// `Display` says it in words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// `side`'s Flag is captured.
+    FlagCaptured {
+        /// The side that lost its Flag.
+        side: Player,
+    },
+    /// Both Flags are captured (only where the rules let a game go on
+    /// after the first).
+    BothFlagsCaptured,
+    /// `side` has no movable piece left.
+    NoMovablePieces {
+        /// The side without movable pieces.
+        side: Player,
+    },
+    /// `side` has movable pieces but no legal move.
+    CannotMove {
+        /// The side that cannot move.
+        side: Player,
+    },
+    /// Neither side can move.
+    NeitherCanMove,
+    /// A draw: the rules' limit of plies.
+    PlyLimit {
+        /// The limit.
+        plies: u32,
+    },
+    /// A draw: the rules' limit of plies without a battle.
+    NoBattleLimit {
+        /// The limit.
+        plies: u32,
+    },
+}
+
+impl core::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            EndReason::FlagCaptured { side } => write!(f, "{}'s flag is captured", colour(side)),
+            EndReason::BothFlagsCaptured => f.write_str("both flags are captured"),
+            EndReason::NoMovablePieces { side } => {
+                write!(f, "{} has no movable pieces left", colour(side))
+            }
+            EndReason::CannotMove { side } => write!(f, "{} cannot move", colour(side)),
+            EndReason::NeitherCanMove => f.write_str("neither side can move"),
+            EndReason::PlyLimit { plies } => write!(f, "{plies} plies, the limit of the rules"),
+            EndReason::NoBattleLimit { plies } => {
+                write!(f, "{plies} plies without a battle, the limit of the rules")
+            }
+        }
+    }
+}
+
+/// Red moves first, Blue second.
+impl SideNames for Position {
+    fn side_name(&self, player: Player) -> &'static str {
+        colour(player)
+    }
 }
 
 impl Game for Position {

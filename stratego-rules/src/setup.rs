@@ -32,11 +32,11 @@ pub fn zone_square(owner: Player, index: usize) -> Option<Square> {
 #[must_use]
 pub fn zone_index(owner: Player, sq: Square) -> Option<usize> {
     let row = match owner {
-        Player::First if sq.rank() <= 3 => 3 - sq.rank(),
-        Player::Second if sq.rank() >= 6 => sq.rank() - 6,
+        Player::First if sq.row() <= 3 => 3 - sq.row(),
+        Player::Second if sq.row() >= 6 => sq.row() - 6,
         _ => return None,
     };
-    Some(usize::from(row) * 10 + usize::from(sq.file()))
+    Some(usize::from(row) * 10 + usize::from(sq.column()))
 }
 
 /// One side's pieces on its four ranks, unchecked: index `row * 10 + file`,

@@ -3,41 +3,29 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// A square of the 10x10 board: files `a`..`j` left to right, ranks `1`..`10`
-/// from Red's side. Always valid (index below 100).
+use board_core::coords::{self, ParseSquareError};
+
+/// A square of the 10x10 board: columns `a`..`j` left to right, rows
+/// `1`..`10` from Red's side. Always valid (index below 100).
 ///
 /// With the `serde` feature a square travels as its name (`"a4"`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
-/// A square name that does not parse.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseSquareError {
-    /// The text is empty.
-    #[error("empty square name")]
-    Empty,
-    /// The file letter is not `a`..`j`.
-    #[error("file {0:?} is not a..j")]
-    File(char),
-    /// The rank is not a number from 1 to 10.
-    #[error("rank {0:?} is not 1..10")]
-    Rank(String),
-}
-
 impl Square {
-    /// The square at `file` (0 = a) and `rank` (0 = rank 1), if both are
-    /// below 10.
+    /// The square at `column` (0 = a) and `row` (0 = row 1, Red's back
+    /// row), if both are below 10.
     #[inline]
     #[must_use]
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 10 && rank < 10 {
-            Some(Square(rank * 10 + file))
+    pub const fn new(column: u8, row: u8) -> Option<Square> {
+        if column < 10 && row < 10 {
+            Some(Square(row * 10 + column))
         } else {
             None
         }
     }
 
-    /// The square of an index `rank * 10 + file`, if below 100.
+    /// The square of an index `row * 10 + column`, if below 100.
     #[inline]
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Square> {
@@ -55,24 +43,25 @@ impl Square {
         Square(index)
     }
 
-    /// `rank * 10 + file`, 0..100 (a1 = 0, j1 = 9, a2 = 10, j10 = 99).
+    /// `row * 10 + column`, 0..100 (a1 = 0, j1 = 9, a2 = 10, j10 = 99).
     #[inline]
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The file, 0 (a) to 9 (j).
+    /// The column, 0 (a) to 9 (j).
     #[inline]
     #[must_use]
-    pub const fn file(self) -> u8 {
+    pub const fn column(self) -> u8 {
         self.0 % 10
     }
 
-    /// The rank, 0 (rank 1) to 9 (rank 10).
+    /// The row, 0 (row 1, Red's back row) to 9 (row 10). (The rank of a
+    /// piece is a [`Rank`](crate::Rank).)
     #[inline]
     #[must_use]
-    pub const fn rank(self) -> u8 {
+    pub const fn row(self) -> u8 {
         self.0 / 10
     }
 
@@ -93,7 +82,7 @@ impl Square {
     #[inline]
     #[must_use]
     pub const fn step(self, dir: Direction) -> Option<Square> {
-        let (f, r) = (self.file() as i8, self.rank() as i8);
+        let (f, r) = (self.column() as i8, self.row() as i8);
         let (df, dr) = dir.delta();
         let (nf, nr) = (f + df, r + dr);
         if nf < 0 || nr < 0 || nf > 9 || nr > 9 {
@@ -125,41 +114,32 @@ impl fmt::Debug for Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file()), self.rank() + 1)
+        coords::write_square(f, self.column(), self.row())
     }
 }
 
 impl FromStr for Square {
     type Err = ParseSquareError;
+
+    /// Parses `a4` or `J10`; nothing else, no surrounding spaces.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let mut chars = s.chars();
-        let file = chars.next().ok_or(ParseSquareError::Empty)?;
-        let f = match file {
-            'a'..='j' => file as u8 - b'a',
-            'A'..='J' => file as u8 - b'A',
-            _ => return Err(ParseSquareError::File(file)),
-        };
-        let rest = chars.as_str();
-        let r: u8 = match rest.parse::<u8>() {
-            Ok(r @ 1..=10) if !rest.starts_with('+') && !rest.starts_with('0') => r,
-            _ => return Err(ParseSquareError::Rank(rest.to_string())),
-        };
-        Square::new(f, r - 1).ok_or_else(|| ParseSquareError::Rank(rest.to_string()))
+        let (column, row) = coords::parse_square(s, 10, 10)?;
+        Ok(Square(row * 10 + column))
     }
 }
 
-/// One of the four orthogonal directions. North is toward rank 10 (Blue's
+/// One of the four orthogonal directions. North is toward row 10 (Blue's
 /// side).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
-    /// Toward rank 10.
+    /// Toward row 10.
     North,
-    /// Toward rank 1.
+    /// Toward row 1.
     South,
-    /// Toward file a.
+    /// Toward column a.
     West,
-    /// Toward file j.
+    /// Toward column j.
     East,
 }
 
@@ -172,7 +152,7 @@ impl Direction {
         Direction::East,
     ];
 
-    /// `(file delta, rank delta)`.
+    /// `(column delta, row delta)`.
     #[must_use]
     pub const fn delta(self) -> (i8, i8) {
         match self {
@@ -205,14 +185,14 @@ impl Move {
     }
 
     /// The direction and the distance if `from` and `to` are distinct squares
-    /// on one file or one rank.
+    /// in one column or one row.
     #[must_use]
     pub fn line(self) -> Option<(Direction, u8)> {
         let (f0, r0, f1, r1) = (
-            self.from.file(),
-            self.from.rank(),
-            self.to.file(),
-            self.to.rank(),
+            self.from.column(),
+            self.from.row(),
+            self.to.column(),
+            self.to.row(),
         );
         if f0 == f1 && r1 > r0 {
             Some((Direction::North, r1 - r0))
@@ -252,7 +232,7 @@ impl FromStr for Move {
     type Err = ParseMoveError;
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let s = s.trim();
-        // The separator follows the first square: skip its file letter.
+        // The separator follows the first square: skip its column letter.
         let cut = s
             .char_indices()
             .skip(1)

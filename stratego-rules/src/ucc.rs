@@ -548,7 +548,7 @@ pub mod protocol {
             crate::Direction::West => "LEFT",
             crate::Direction::East => "RIGHT",
         };
-        let (x, y) = (mv.from.file(), mv.from.rank());
+        let (x, y) = (mv.from.column(), mv.from.row());
         Some(if n > 1 {
             format!("{x} {y} {word} {n}")
         } else {

@@ -5,6 +5,7 @@
 use core::fmt;
 
 use arrayvec::ArrayVec;
+use board_core::coords::Frame;
 use board_core::rand_core::RngCore;
 use board_core::{ByPlayer, Determinize, Observable, Player};
 
@@ -273,30 +274,23 @@ impl Diagram<'_> {
 
 impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ranks: [u8; 10] =
-            std::array::from_fn(|i| if self.turned { i as u8 } else { 9 - i as u8 });
-        let files: [u8; 10] =
-            std::array::from_fn(|i| if self.turned { 9 - i as u8 } else { i as u8 });
-        for rank in ranks {
-            write!(f, "{:>2} ", rank + 1)?;
-            for file in files {
-                let sq = Square::at(rank * 10 + file);
-                if sq.is_lake() {
-                    f.write_str("  ~~ ")?;
-                } else {
-                    match self.label(sq) {
-                        None => f.write_str("  .  ")?,
-                        Some(label) => f.write_str(&label)?,
-                    }
+        let frame = Frame::new(10, 10)
+            .cells(5, 2)
+            .label_gap(1)
+            .last_row_on_top()
+            .letters_below();
+        let frame = if self.turned { frame.turned() } else { frame };
+        frame.write(f, |f, column, row| {
+            let sq = Square::at(row * 10 + column);
+            if sq.is_lake() {
+                f.write_str("  ~~ ")
+            } else {
+                match self.label(sq) {
+                    None => f.write_str("  .  "),
+                    Some(label) => f.write_str(&label),
                 }
             }
-            writeln!(f)?;
-        }
-        let letters: Vec<String> = files
-            .iter()
-            .map(|&file| char::from(b'a' + file).to_string())
-            .collect();
-        writeln!(f, "     {}", letters.join("    "))
+        })
     }
 }
 

@@ -9,17 +9,17 @@ use board_search::Evaluator;
 use common::random_start;
 use stratego_rules::ai::game::BeliefMoveList;
 use stratego_rules::ai::{
-    BOUND, Belief, BeliefGame, BeliefOptions, EvalWeights, GameOptions, StrategoEval,
+    BOUND, Belief, BeliefGame, BeliefOptions, Eval, EvalWeights, GameOptions,
 };
 use stratego_rules::{Army, Position, Rules};
 
-fn eval(race: f64) -> StrategoEval {
-    StrategoEval {
+fn eval(race: f64) -> Eval {
+    Eval {
         weights: EvalWeights {
             flag_race: race,
             ..EvalWeights::default()
         },
-        ..StrategoEval::default()
+        ..Eval::default()
     }
 }
 

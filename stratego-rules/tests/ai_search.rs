@@ -8,7 +8,7 @@
 
 use board_core::{Game, Observable, SplitMix64};
 use board_search::{Expectimax, ExpectimaxOptions, Limits, ProbCut, TtCutoffs, reference};
-use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, StrategoEval};
+use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, Eval, GameOptions};
 use stratego_rules::{Army, Position, Rules, Setup, predefined};
 
 /// Belief-game roots from random games of predefined setups.
@@ -59,12 +59,12 @@ fn options(bits: u32, q: u32) -> ExpectimaxOptions {
 
 #[test]
 fn every_exact_option_equals_plain_expectimax_on_belief_games() {
-    let eval = StrategoEval::default();
+    let eval = Eval::default();
     for (i, root) in roots(8).iter().enumerate() {
         for depth in 1..=3 {
             let plain = reference::expectimax(root, &eval, depth);
             for bits in 0..16 {
-                let r = Expectimax::with_options(StrategoEval::default(), options(bits, 0))
+                let r = Expectimax::with_options(Eval::default(), options(bits, 0))
                     .search(root, &Limits::depth(depth));
                 assert!(
                     (r.score - plain).abs() < 1e-6,
@@ -76,7 +76,7 @@ fn every_exact_option_equals_plain_expectimax_on_belief_games() {
         for depth in 1..=2 {
             let plain = reference::expectimax_quiescence(root, &eval, depth, 4);
             for bits in [0, 1, 3, 15] {
-                let r = Expectimax::with_options(StrategoEval::default(), options(bits, 4))
+                let r = Expectimax::with_options(Eval::default(), options(bits, 4))
                     .search(root, &Limits::depth(depth));
                 assert!(
                     (r.score - plain).abs() < 1e-6,
@@ -119,7 +119,7 @@ fn forward_pruning_stays_close_to_the_exact_value() {
     let exact: Vec<(f64, u64)> = roots
         .iter()
         .map(|r| {
-            let s = Expectimax::with_options(StrategoEval::default(), exact_options.clone())
+            let s = Expectimax::with_options(Eval::default(), exact_options.clone())
                 .search(r, &Limits::depth(4));
             exact_nodes += s.nodes;
             (s.score, s.nodes)
@@ -128,7 +128,7 @@ fn forward_pruning_stays_close_to_the_exact_value() {
     for (name, o) in variants {
         let (mut nodes, mut worst) = (0, 0.0f64);
         for (root, (value, _)) in roots.iter().zip(&exact) {
-            let s = Expectimax::with_options(StrategoEval::default(), o.clone())
+            let s = Expectimax::with_options(Eval::default(), o.clone())
                 .search(root, &Limits::depth(4));
             nodes += s.nodes;
             worst = worst.max((s.score - value).abs());

@@ -113,7 +113,7 @@ fn contradicting_moves_are_rejected_and_change_nothing() {
     let step = moves
         .iter()
         .copied()
-        .find(|m| m.to.rank() == 4)
+        .find(|m| m.to.row() == 4)
         .expect("a front-row step");
     pos.play(step).unwrap_or_else(|e| panic!("{e}"));
     let blue = pos.view(Player::Second);
@@ -125,8 +125,8 @@ fn contradicting_moves_are_rejected_and_change_nothing() {
     let mut b = blue.clone();
     // It is Blue's turn: a Blue piece can only attack it if adjacent; use
     // a fake attack by the Blue piece right in front, if any.
-    let front = Square::new(red_piece.file(), 6).unwrap_or(sq("a7"));
-    if pos.piece_at(front).is_some() && red_piece.rank() == 5 {
+    let front = Square::new(red_piece.column(), 6).unwrap_or(sq("a7"));
+    if pos.piece_at(front).is_some() && red_piece.row() == 5 {
         let attack = stratego_rules::Move::new(front, red_piece);
         let err = b.observe(PublicMove::attack(attack, Rank::Scout, Rank::Bomb));
         assert!(matches!(err, Err(ObserveError::ImpossibleRank { .. })));

@@ -227,8 +227,8 @@ fn check_isf_game(seed: u64) -> usize {
         // piece that moved last, or flee with it when it is followed.
         let me = pos.to_move().index();
         let adjacent = |a: Square, b: Square| {
-            (a.file() == b.file() && a.rank().abs_diff(b.rank()) == 1)
-                || (a.rank() == b.rank() && a.file().abs_diff(b.file()) == 1)
+            (a.column() == b.column() && a.row().abs_diff(b.row()) == 1)
+                || (a.row() == b.row() && a.column().abs_diff(b.column()) == 1)
         };
         let mine = last[me].map(|m| m.to);
         let theirs = last[1 - me].map(|m| m.to);

@@ -16,7 +16,7 @@ fn pos(pieces: &[(&str, &str)], side: char, rules: Rules) -> Position {
     }
     for (sq, tok) in pieces {
         let s: Square = sq.parse().expect("square");
-        grid[usize::from(s.rank())][usize::from(s.file())] = (*tok).to_string();
+        grid[usize::from(s.row())][usize::from(s.column())] = (*tok).to_string();
     }
     let rows: Vec<String> = (0..10).rev().map(|r| grid[r].concat()).collect();
     Position::parse_with_rules(&format!("{} {side} classic", rows.join("/")), rules)

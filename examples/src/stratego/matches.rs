@@ -194,7 +194,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
                                     args.first,
                                     stratego_rules::colour(side),
                                     end_text(record.end),
-                                    super::end_reason(&record.last),
+                                    crate::ending::reason(record.last.end_reason()),
                                     record.moves.len(),
                                     args.first,
                                     r.wdl

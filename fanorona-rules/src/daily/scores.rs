@@ -4,7 +4,7 @@
 use board_core::Game;
 use board_search::{AlphaBeta, Limits, Options, TtCutoffs, loss_in, plies_to_end, win_in};
 
-use crate::eval::FanoronaEval;
+use crate::ai::Eval;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -34,7 +34,7 @@ pub struct RootScores {
 }
 
 /// Scores every move of a position by searching the position after it
-/// with [`FanoronaEval`]: one thread, a fresh table for each move, and
+/// with [`Eval`]: one thread, a fresh table for each move, and
 /// table entries used only at the depth they were searched to, so each
 /// score is the plain minimax value at that depth and depends on the
 /// position alone.
@@ -46,7 +46,7 @@ pub struct RootScores {
 /// assert_eq!(scores.moves.len(), 5);
 /// ```
 pub struct RootScorer {
-    search: AlphaBeta<Position, FanoronaEval>,
+    search: AlphaBeta<Position, Eval>,
 }
 
 impl core::fmt::Debug for RootScorer {
@@ -71,7 +71,7 @@ impl RootScorer {
             ..Options::default()
         };
         RootScorer {
-            search: AlphaBeta::with_options(FanoronaEval::default(), options),
+            search: AlphaBeta::with_options(Eval::default(), options),
         }
     }
 
@@ -129,7 +129,7 @@ mod tests {
         for s in &scores.moves {
             let mut child = pos.clone();
             child.play_unchecked(s.mv);
-            assert_eq!(s.score, -FanoronaEval::default().evaluate(&child));
+            assert_eq!(s.score, -Eval::default().evaluate(&child));
         }
         assert_eq!(RootScorer::new().scores(&pos, 0), scores);
     }
@@ -146,7 +146,7 @@ mod tests {
         for mv in ["d2-e3a", "f5-f4a"] {
             pos.play(mv.parse().unwrap()).unwrap();
         }
-        let mut root = AlphaBeta::with_options(FanoronaEval::default(), options);
+        let mut root = AlphaBeta::with_options(Eval::default(), options);
         let expected = root.search(&pos, &Limits::depth(3)).score;
         let scores = RootScorer::new().scores(&pos, 3);
         let best = scores.moves.iter().map(|s| s.score).max();

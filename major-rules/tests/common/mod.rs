@@ -64,7 +64,9 @@ impl Naive {
             gap,
             stacks,
             to_move: colour_of(p.side_to_move()),
-            threat: p.threat().map(|t| (i32::from(t.col()), i32::from(t.row()))),
+            threat: p
+                .threat()
+                .map(|t| (i32::from(t.column()), i32::from(t.row()))),
             quiet: u32::from(p.quiet()),
             limit: u32::from(p.rules().quiet_move_limit),
             result,
@@ -146,8 +148,8 @@ impl Naive {
     pub fn play(&mut self, mv: Move) {
         let me = self.to_move;
         let opp = 1 - me;
-        let (c, r) = (i32::from(mv.from.col()), i32::from(mv.from.row()));
-        let (tc, tr) = (i32::from(mv.to.col()), i32::from(mv.to.row()));
+        let (c, r) = (i32::from(mv.from.column()), i32::from(mv.from.row()));
+        let (tc, tr) = (i32::from(mv.to.column()), i32::from(mv.to.row()));
         let mover = std::mem::take(&mut self.stacks[r as usize][c as usize]);
         let target = std::mem::take(&mut self.stacks[tr as usize][tc as usize]);
         let mut freed = false;

@@ -5,8 +5,8 @@
 use board_search::{AlphaBeta, Choice, Limits, NoLegalMove, Options, Strategy};
 
 use crate::ai::endgame::Solver;
-use crate::ai::eval::{AnyEval, Baseline, PatternEval, SCALE};
-use crate::ai::{Budget, Level};
+use crate::ai::eval::{Baseline, Eval, PatternEval, SCALE};
+use crate::ai::{Budget, Level, limits};
 use crate::{Move, Position};
 
 /// What the computer found in a position: its move, with what the search
@@ -43,7 +43,7 @@ pub struct Analysis {
 /// ```
 pub struct Computer {
     budget: Budget,
-    search: AlphaBeta<Position, AnyEval>,
+    search: AlphaBeta<Position, Eval>,
     solver: Solver,
 }
 
@@ -65,21 +65,21 @@ impl Computer {
     /// The computer of a level, with the trained evaluation.
     #[must_use]
     pub fn new(level: Level) -> Computer {
-        Computer::with_eval(Budget::of(level), AnyEval::Pattern(PatternEval::default()))
+        Computer::with_eval(limits(level), Eval::Pattern(PatternEval::default()))
     }
 
     /// The computer of a level with the hand-written baseline evaluation.
     #[must_use]
     pub fn baseline(level: Level) -> Computer {
-        Computer::with_eval(Budget::of(level), AnyEval::Baseline(Baseline))
+        Computer::with_eval(limits(level), Eval::Baseline(Baseline))
     }
 
     /// A computer with any budget and evaluation, and tables of the
     /// default sizes: 8 MiB for the midgame search, 2^16 buckets (3 MiB)
     /// for the exact solver.
     #[must_use]
-    pub fn with_eval(budget: Budget, eval: AnyEval) -> Computer {
-        Computer::with_tables(budget, eval, DEFAULT_TABLE_MIB, DEFAULT_SOLVER_BITS)
+    pub fn with_eval(limits: Budget, eval: Eval) -> Computer {
+        Computer::with_tables(limits, eval, DEFAULT_TABLE_MIB, DEFAULT_SOLVER_BITS)
     }
 
     /// A computer with any budget, evaluation and table sizes: `table_mib`
@@ -94,22 +94,17 @@ impl Computer {
     /// use board_core::Game;
     /// use board_search::Strategy;
     /// use reversi_rules::Position;
-    /// use reversi_rules::ai::eval::{AnyEval, PatternEval};
-    /// use reversi_rules::ai::{Budget, Computer, Level};
+    /// use reversi_rules::ai::eval::{Eval, PatternEval};
+    /// use reversi_rules::ai::{Computer, Level, limits};
     ///
-    /// let eval = AnyEval::Pattern(PatternEval::default());
-    /// let mut small = Computer::with_tables(Budget::of(Level::Easy), eval, 1, 8);
+    /// let eval = Eval::Pattern(PatternEval::default());
+    /// let mut small = Computer::with_tables(limits(Level::Easy), eval, 1, 8);
     /// let pos = Position::start();
     /// assert!(pos.is_legal(small.choose(&pos)?.mv));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn with_tables(
-        budget: Budget,
-        eval: AnyEval,
-        table_mib: usize,
-        solver_bits: u32,
-    ) -> Computer {
+    pub fn with_tables(budget: Budget, eval: Eval, table_mib: usize, solver_bits: u32) -> Computer {
         let options = Options {
             tt_mib: table_mib,
             aspiration: None,

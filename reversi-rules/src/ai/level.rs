@@ -21,36 +21,34 @@ pub struct Budget {
     pub exact_empties: u32,
 }
 
-impl Budget {
-    /// The budget of a level (the table above).
-    ///
-    /// ```
-    /// use reversi_rules::ai::{Budget, Level};
-    /// assert_eq!(Budget::of(Level::Hard).exact_empties, 14);
-    /// ```
-    #[must_use]
-    pub const fn of(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget {
-                depth: 1,
-                nodes: None,
-                exact_empties: 4,
-            },
-            Level::Medium => Budget {
-                depth: 3,
-                nodes: None,
-                exact_empties: 10,
-            },
-            Level::Hard => Budget {
-                depth: 6,
-                nodes: None,
-                exact_empties: 14,
-            },
-            Level::Max => Budget {
-                depth: 9,
-                nodes: Some(4_000_000),
-                exact_empties: 18,
-            },
-        }
+/// The budget of a level (the table of [`Budget`]).
+///
+/// ```
+/// use reversi_rules::ai::{Level, limits};
+/// assert_eq!(limits(Level::Hard).exact_empties, 14);
+/// ```
+#[must_use]
+pub const fn limits(level: Level) -> Budget {
+    match level {
+        Level::Easy => Budget {
+            depth: 1,
+            nodes: None,
+            exact_empties: 4,
+        },
+        Level::Medium => Budget {
+            depth: 3,
+            nodes: None,
+            exact_empties: 10,
+        },
+        Level::Hard => Budget {
+            depth: 6,
+            nodes: None,
+            exact_empties: 14,
+        },
+        Level::Max => Budget {
+            depth: 9,
+            nodes: Some(4_000_000),
+            exact_empties: 18,
+        },
     }
 }

@@ -55,4 +55,5 @@ pub mod weights;
 
 pub use board_search::{Level, ParseLevelError};
 pub use computer::{Analysis, Computer};
-pub use level::Budget;
+pub use eval::Eval;
+pub use level::{Budget, limits};

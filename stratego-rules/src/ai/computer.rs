@@ -11,8 +11,8 @@ use board_core::{ByPlayer, Observable, Player, SplitMix64};
 use board_search::{Choice, Expectimax, ExpectimaxOptions, Limits, NoLegalMove, Strategy};
 
 use super::{
-    BeliefGame, BeliefMove, BeliefOptions, EvalWeights, GameOptions, Greedy, Level, NoisyMoves,
-    SetupPrior, SetupSource, StrategoEval, Tracker, limits, search_options,
+    BeliefGame, BeliefMove, BeliefOptions, Eval, EvalWeights, GameOptions, Greedy, Level,
+    NoisyMoves, SetupPrior, SetupSource, Tracker, limits, search_options,
 };
 use crate::cell;
 use crate::shuttle::Shuttle;
@@ -121,7 +121,7 @@ struct Restraint {
 pub struct Computer {
     level: Level,
     settings: Settings,
-    search: Expectimax<BeliefGame, StrategoEval>,
+    search: Expectimax<BeliefGame, Eval>,
     trackers: ByPlayer<Option<Tracker>>,
     restraint: ByPlayer<Restraint>,
     last_own: ByPlayer<Option<Move>>,
@@ -146,11 +146,31 @@ impl Computer {
         Computer::with_settings(level, Settings::for_level(level))
     }
 
+    /// A searching computer with its own limits (use depth or node limits
+    /// to stay deterministic) and evaluation, and `hard`'s other settings.
+    ///
+    /// ```
+    /// use board_search::Limits;
+    /// use stratego_rules::ai::{Computer, Eval};
+    /// let computer = Computer::with_eval(Limits::depth(2), Eval::default());
+    /// assert_eq!(computer.settings().limits.depth, Some(2));
+    /// ```
+    #[must_use]
+    pub fn with_eval(limits: Limits, eval: Eval) -> Computer {
+        let settings = Settings {
+            limits,
+            eval: eval.weights,
+            noisy: eval.noisy,
+            ..Settings::for_level(Level::Hard)
+        };
+        Computer::with_settings(Level::Hard, settings)
+    }
+
     /// A computer with its own settings (the level names it and decides
     /// whether it searches at all: `easy` plays one greedy ply).
     #[must_use]
     pub fn with_settings(level: Level, settings: Settings) -> Computer {
-        let eval = StrategoEval {
+        let eval = Eval {
             weights: settings.eval.clone(),
             noisy: settings.noisy,
         };

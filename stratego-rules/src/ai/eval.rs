@@ -84,7 +84,7 @@ pub struct EvalWeights {
     /// chance that an enemy piece able to take it (a Miner while Bombs wall
     /// it in, else any movable piece) gets there before an own piece that
     /// beats it can stop it counts as that share of a lost game, whatever
-    /// the material (see [`StrategoEval`]).
+    /// the material (see [`Eval`]).
     pub flag_race: f64,
 }
 
@@ -146,7 +146,7 @@ pub enum NoisyMoves {
 /// (attacks ordered by their expected gain, attacks as the noisy moves of
 /// quiescence, history slots by squares).
 #[derive(Debug, Clone, Default)]
-pub struct StrategoEval {
+pub struct Eval {
     /// The weights.
     pub weights: EvalWeights,
     /// The moves of quiescence.
@@ -179,7 +179,7 @@ fn values(w: &EvalWeights, own: &[u8; 12], enemy: &[u8; 12]) -> [i32; 12] {
     v
 }
 
-impl StrategoEval {
+impl Eval {
     /// The squashed evaluation from the viewer's point of view.
     fn squashed(&self, g: &BeliefGame) -> f64 {
         let (points, flag_loss) = self.points(g);
@@ -469,7 +469,7 @@ fn neighbours(sq: usize) -> impl Iterator<Item = usize> {
         .map(Square::index)
 }
 
-impl Evaluator<BeliefGame> for StrategoEval {
+impl Evaluator<BeliefGame> for Eval {
     fn evaluate(&self, g: &BeliefGame) -> i32 {
         let v = if g.is_chance_node() {
             // A pending battle: its expected result.
@@ -503,8 +503,8 @@ impl Evaluator<BeliefGame> for StrategoEval {
         if d == cell::EMPTY {
             // Forward moves first among the quiet ones.
             let up = match me {
-                Player::First => m.to.rank() > m.from.rank(),
-                Player::Second => m.to.rank() < m.from.rank(),
+                Player::First => m.to.row() > m.from.row(),
+                Player::Second => m.to.row() < m.from.row(),
             };
             return i32::from(up);
         }

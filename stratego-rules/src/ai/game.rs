@@ -27,7 +27,7 @@
 //! - The opponent is modelled as knowing the viewer's ranks (a cautious
 //!   assumption: the search does not count on bluffs), and as choosing the
 //!   move best for it; the evaluation values the viewer's unrevealed ranks
-//!   instead ([`StrategoEval`](super::StrategoEval)). Its attacks on pieces
+//!   instead ([`Eval`](super::Eval)). Its attacks on pieces
 //!   it has not identified are those of a prudent player by default
 //!   ([`EnemyAttacks::Prudent`]): it probes them with cheap pieces, and
 //!   risks a valuable piece the viewer knows (a Miner, the Spy, a Major or

@@ -107,8 +107,8 @@ impl Greedy {
                 None => 0.0,
             };
             let forward = match view.viewer() {
-                Player::First => m.to.rank() > m.from.rank(),
-                Player::Second => m.to.rank() < m.from.rank(),
+                Player::First => m.to.row() > m.from.row(),
+                Player::Second => m.to.row() < m.from.row(),
             };
             score += self.rng.below(1000) as f64 / 10_000.0 + if forward { 0.05 } else { 0.0 };
             if score > best_score {

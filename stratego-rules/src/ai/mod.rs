@@ -12,7 +12,7 @@
 //!   hidden ranks ([`Tracker`] follows the game from public moves, the
 //!   [`SetupPrior`] learned from human setups weighs them), the
 //!   [`BeliefGame`] whose chance nodes are the battles it cannot foresee,
-//!   the [`StrategoEval`] evaluation with a declared bound, and
+//!   the [`Eval`] evaluation with a declared bound, and
 //!   `board-search`'s [`Expectimax`](board_search::Expectimax) over them.
 //! - [`SetupHabits`]: what games showed of each opponent's setups
 //!   ([`SeenSetup`], from the [`Tracker`]), and the setup prior adapted to
@@ -52,7 +52,7 @@
 //! ```rust
 //! use board_core::{Game, Observable, Player};
 //! use board_search::{Expectimax, Limits};
-//! use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, StrategoEval};
+//! use stratego_rules::ai::{Belief, BeliefGame, BeliefOptions, GameOptions, Eval};
 //! use stratego_rules::{predefined, Army, Position, Rank, Rules, Setup};
 //!
 //! let d = predefined();
@@ -66,7 +66,7 @@
 //! assert!((belief.expected_count(Rank::Bomb) - 6.0).abs() < 1e-9);
 //! // The game Red can search: battles with unknown pieces are chance nodes.
 //! let root = BeliefGame::new(&belief, GameOptions::default());
-//! let result = Expectimax::new(StrategoEval::default()).search(&root, &Limits::depth(3));
+//! let result = Expectimax::new(Eval::default()).search(&root, &Limits::depth(3));
 //! assert!(result.best_move.is_some_and(|m| root.is_legal(m)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -88,7 +88,7 @@ pub use belief::{Belief, BeliefOptions, PriorArmyError};
 pub use board_search::{Level, ParseLevelError};
 pub use computer::{Computer, Settings, Thought};
 pub use conduct::Conduct;
-pub use eval::{BOUND, EvalWeights, NoisyMoves, StrategoEval};
+pub use eval::{BOUND, Eval, EvalWeights, NoisyMoves};
 pub use game::{BeliefGame, BeliefMove, EnemyAttacks, GameOptions, ScoutMoves};
 pub use greedy::Greedy;
 pub use habits::{

@@ -173,7 +173,7 @@ impl Game2 {
     pub fn play(&mut self, mv: Move) {
         let attack = self.pos.piece_at(mv.to).is_some();
         let player = self.pos.to_move();
-        let c = |s: Square| (i32::from(s.file()), i32::from(s.rank()));
+        let c = |s: Square| (i32::from(s.column()), i32::from(s.row()));
         self.history.push(Played {
             player,
             from: c(mv.from),

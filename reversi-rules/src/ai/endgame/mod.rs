@@ -291,7 +291,7 @@ impl Solver {
         if n >= TABLE_MIN_EMPTIES {
             self.store(b, p, o, n, alpha, beta, best, best_sq);
         }
-        (Square::new(best_sq).map(Move::Place), best)
+        (Square::from_index(best_sq.into()).map(Move::Place), best)
     }
 
     /// Puts the moves `mv` with their flips (sort keys zero) in `list`. From

@@ -36,7 +36,7 @@ const SQUARE_VALUE: [i8; 64] = [
 
 fn hint(mv: Move) -> i32 {
     mv.square()
-        .map_or(0, |s| i32::from(SQUARE_VALUE[usize::from(s.index() & 63)]))
+        .map_or(0, |s| i32::from(SQUARE_VALUE[s.index() & 63]))
 }
 
 /// The hand-written baseline: corners held, X squares next to an empty
@@ -123,20 +123,27 @@ impl Evaluator<Position> for PatternEval {
     }
 }
 
-/// Either evaluation, chosen at run time (for matches between them).
+/// The evaluation of a [`Computer`](super::Computer): either one, chosen
+/// at run time (for matches between them); the trained patterns by default.
 #[derive(Debug, Clone, Copy)]
-pub enum AnyEval {
+pub enum Eval {
     /// The hand-written baseline.
     Baseline(Baseline),
     /// The trained patterns.
     Pattern(PatternEval),
 }
 
-impl Evaluator<Position> for AnyEval {
+impl Default for Eval {
+    fn default() -> Eval {
+        Eval::Pattern(PatternEval::default())
+    }
+}
+
+impl Evaluator<Position> for Eval {
     fn evaluate(&self, pos: &Position) -> i32 {
         match self {
-            AnyEval::Baseline(e) => e.evaluate(pos),
-            AnyEval::Pattern(e) => e.evaluate(pos),
+            Eval::Baseline(e) => e.evaluate(pos),
+            Eval::Pattern(e) => e.evaluate(pos),
         }
     }
 

@@ -260,7 +260,7 @@ fn the_menu_draws_the_four_boards_of_the_library() {
         let mut want: Vec<String> = (0..board.height())
             .flat_map(|row| (0..board.width()).filter_map(move |col| Square::new(col, row)))
             .filter(|&sq| board.is_gap(sq))
-            .map(|sq| format!("{},{}", sq.col(), sq.row()))
+            .map(|sq| format!("{},{}", sq.column(), sq.row()))
             .collect();
         want.sort();
         assert_eq!(gaps, want, "board {number}");

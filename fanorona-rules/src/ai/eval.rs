@@ -7,7 +7,7 @@ use crate::movegen;
 use crate::moves::Move;
 use crate::position::Position;
 
-/// The weights of [`FanoronaEval`], in hundredths of a stone.
+/// The weights of [`Eval`], in hundredths of a stone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
     /// One stone.
@@ -52,14 +52,14 @@ impl Weights {
 }
 
 /// The evaluation of the computer player, from the side to move's point
-/// of view. Bounded by ±[`FanoronaEval::BOUND`].
+/// of view. Bounded by ±[`Eval::BOUND`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct FanoronaEval {
+pub struct Eval {
     /// The weights.
     pub weights: Weights,
 }
 
-impl FanoronaEval {
+impl Eval {
     /// The largest absolute value [`evaluate`](Evaluator::evaluate)
     /// returns.
     pub const BOUND: i32 = 100_000;
@@ -67,11 +67,11 @@ impl FanoronaEval {
     /// An evaluation with the given weights.
     #[must_use]
     pub fn new(weights: Weights) -> Self {
-        FanoronaEval { weights }
+        Eval { weights }
     }
 }
 
-impl Evaluator<Position> for FanoronaEval {
+impl Evaluator<Position> for Eval {
     fn evaluate(&self, pos: &Position) -> i32 {
         let w = &self.weights;
         let (own, opp) = pos.sides();
@@ -104,7 +104,7 @@ impl Evaluator<Position> for FanoronaEval {
 
     fn history_index(&self, pos: &Position, mv: Move) -> usize {
         let first = mv.step(0).map_or(0, |s| s.direction as usize);
-        pos.to_move().index() * 360 + usize::from(mv.start().index()) * 8 + first
+        pos.to_move().index() * 360 + mv.start().index() * 8 + first
     }
 
     fn bound(&self) -> i32 {

@@ -1,6 +1,4 @@
-//! The computer player: levels as fixed search budgets, and the
-//! [`Computer`] that plays them, a [`board_search::Strategy`] (self-play
-//! games and matches are board-search's `play_game` and `play_match`).
+//! The [`Computer`] that plays a level, a [`board_search::Strategy`].
 
 use core::fmt;
 
@@ -8,38 +6,9 @@ use board_search::{
     AlphaBetaStrategy, Choice, Evaluator, Limits, NoLegalMove, SearchResult, Strategy,
 };
 
-use crate::eval::FanoronaEval;
+use super::{Eval, Level, limits};
 use crate::moves::Move;
 use crate::position::Position;
-
-pub use board_search::{Level, ParseLevelError};
-
-/// The search limits of a [`Level`]: a fixed budget in whole turns and
-/// nodes, never a time, so the same position gets the same answer on every
-/// machine:
-///
-/// | level | depth (whole turns) | node limit |
-/// |---|---|---|
-/// | easy | 1 | — |
-/// | medium | 3 | — |
-/// | hard | 6 | — |
-/// | max | 9 | 3,000,000 (the last completed depth is played) |
-///
-/// Each searches with a fresh transposition table (16 MiB) for every move.
-///
-/// ```
-/// use fanorona_rules::ai::{Level, limits};
-/// assert_eq!(limits(Level::Hard).depth, Some(6));
-/// ```
-#[must_use]
-pub fn limits(level: Level) -> Limits {
-    match level {
-        Level::Easy => Limits::depth(1),
-        Level::Medium => Limits::depth(3),
-        Level::Hard => Limits::depth(6),
-        Level::Max => Limits::depth(9).and_nodes(3_000_000),
-    }
-}
 
 /// A computer player: a level (or any limits) and an evaluator over
 /// alpha-beta search, a [`Strategy`]. Every choice starts from an empty
@@ -57,7 +26,7 @@ pub fn limits(level: Level) -> Limits {
 /// assert_eq!(choice.depth, 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Computer<E: Evaluator<Position> = FanoronaEval>(AlphaBetaStrategy<Position, E>);
+pub struct Computer<E: Evaluator<Position> = Eval>(AlphaBetaStrategy<Position, E>);
 
 impl<E: Evaluator<Position>> fmt::Debug for Computer<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -70,7 +39,7 @@ impl Computer {
     /// standard evaluation.
     #[must_use]
     pub fn new(level: Level) -> Self {
-        Computer::with_eval(limits(level), FanoronaEval::default())
+        Computer::with_eval(limits(level), Eval::default())
     }
 }
 

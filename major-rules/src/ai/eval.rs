@@ -1,8 +1,12 @@
-//! A static evaluation of Major positions: material, Majors, advancement
-//! and runners (pieces that can reach the enemy edge with their next move).
-//! Pure and independent of any search; the `ai` module plugs it into
-//! `board-search`.
+//! The static evaluation of Major positions: material, Majors, advancement
+//! and runners (pieces that can reach the enemy edge with their next move)
+//! in [`evaluate`], and [`Eval`], which plugs it into `board-search` with
+//! move ordering hints and quiescence.
 
+use board_search::Evaluator;
+
+use crate::board::MAX_SQUARES;
+use crate::notation::Move;
 use crate::position::Position;
 use crate::stack::Colour;
 
@@ -46,7 +50,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let mut score = [0i32; 2];
     for (sq, stack) in pos.stacks() {
         let c = stack.top;
-        let col = i32::from(sq.col());
+        let col = i32::from(sq.column());
         let advance = match c {
             Colour::Blue => col,
             Colour::Red => width - 1 - col,
@@ -80,7 +84,7 @@ fn has_free_landing(pos: &Position, from: crate::Square, major: bool) -> bool {
     let edge = pos.board().start_column(enemy);
     let reach: i32 = if major { 2 } else { 1 };
     (-reach..=reach).any(|dr| {
-        let dc = i32::from(edge) - i32::from(from.col());
+        let dc = i32::from(edge) - i32::from(from.column());
         if dc.abs() > reach || (dc.abs() != reach && dr.abs() != reach) {
             return false;
         }
@@ -90,4 +94,61 @@ fn has_free_landing(pos: &Position, from: crate::Square, major: bool) -> bool {
                 && !pos.can_capture_after(enemy, from, to)
         })
     })
+}
+
+/// The evaluation of [`evaluate`] with search hints: breakthroughs and
+/// captures first, then forward moves; captures and edge landings are
+/// noisy (searched by quiescence).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Eval {
+    /// The weights.
+    pub weights: Weights,
+    /// Whether to run a quiescence search over noisy moves.
+    pub quiescence: bool,
+}
+
+impl Evaluator<Position> for Eval {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate(pos, &self.weights)
+    }
+
+    fn move_hint(&self, pos: &Position, mv: Move) -> i32 {
+        let me = pos.side_to_move();
+        let mut h = 0;
+        if mv.to.column() == pos.board().start_column(me.other()) {
+            h += 1000;
+        }
+        if let Some(target) = pos.stack(mv.to) {
+            h += if target.is_major() { 600 } else { 400 };
+            // A stone capturing is usually better than a Major capturing.
+            if pos.stack(mv.from).is_some_and(|s| !s.is_major()) {
+                h += 100;
+            }
+        }
+        h + 10 * mv.dcolumn() * me.forward()
+    }
+
+    fn uses_quiescence(&self) -> bool {
+        self.quiescence
+    }
+
+    fn is_noisy(&self, pos: &Position, mv: Move) -> bool {
+        pos.is_capture(mv) || mv.to.column() == pos.board().start_column(pos.side_to_move().other())
+    }
+
+    fn history_size(&self) -> usize {
+        2 * MAX_SQUARES * MAX_SQUARES
+    }
+
+    fn history_index(&self, pos: &Position, mv: Move) -> usize {
+        let b = pos.board();
+        let from =
+            usize::from(mv.from.row()) * usize::from(b.width()) + usize::from(mv.from.column());
+        let to = usize::from(mv.to.row()) * usize::from(b.width()) + usize::from(mv.to.column());
+        (pos.side_to_move().index() * MAX_SQUARES + from) * MAX_SQUARES + to
+    }
+
+    fn bound(&self) -> i32 {
+        EVAL_BOUND
+    }
 }
