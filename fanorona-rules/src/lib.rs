@@ -10,6 +10,7 @@ mod count;
 #[cfg(feature = "ai")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod daily;
+mod diagram;
 mod kernel;
 mod movegen;
 mod moves;
@@ -18,19 +19,22 @@ mod position;
 mod rules;
 pub mod scoring;
 mod setup;
+mod square;
 pub mod turn;
 #[cfg(target_arch = "x86_64")]
 mod wide;
 mod work;
 
-pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES, Square};
+pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES};
 pub use board_core::coords::ParseSquareError;
+pub use diagram::Diagram;
 pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
-pub use notation::{Diagram, MoveInputError, ParseMoveError, ParsePositionError};
+pub use notation::{MoveInputError, ParseMoveError, ParsePositionError};
 pub use position::{BLACK, EndReason, IllegalMoveError, MAX_STONES, Position, UndoInfo, WHITE};
 pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
 pub use setup::{Setup, SetupError, SetupProblem};
+pub use square::Square;
 pub use turn::{StepOption, StepOptions, Turn, TurnError};
 
 /// Re-exported: the traits a [`Position`] implements.

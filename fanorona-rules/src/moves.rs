@@ -1,6 +1,7 @@
 //! Moves: a whole turn, packed into one `u128`.
 
-use crate::board::{Direction, NEIGHBOURS, SQUARES, Square};
+use crate::board::{Direction, NEIGHBOURS, SQUARES};
+use crate::square::Square;
 
 /// How a step captures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -3,10 +3,11 @@
 
 use board_core::{ByPlayer, Game, Outcome, Player, SideNames, Undo, ZobristHash, zobrist_keys};
 
-use crate::board::{Bitboard, Direction, SQUARES, Square};
+use crate::board::{Bitboard, Direction, SQUARES};
 use crate::movegen::{self, Collect, MoveList};
 use crate::moves::{CaptureKind, Move, neighbour};
 use crate::rules::{MAX_NO_CAPTURE_LIMIT, Rules};
+use crate::square::Square;
 
 /// White, the side that moves first ([`Player::First`]).
 pub const WHITE: Player = Player::First;

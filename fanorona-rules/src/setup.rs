@@ -3,9 +3,10 @@
 
 use board_core::Player;
 
-use crate::board::{BOARD, Bitboard, Square};
+use crate::board::{BOARD, Bitboard};
 use crate::position::{BLACK, MAX_STONES, Position, WHITE};
 use crate::rules::Rules;
+use crate::square::Square;
 
 /// An unchecked position: public fields that [`Position::from_setup`]
 /// validates. The history of earlier positions (for repetitions) is not

@@ -26,10 +26,11 @@
 use board_core::{Game, Player};
 use smallvec::SmallVec;
 
-use crate::board::{Bitboard, Direction, Square};
+use crate::board::{Bitboard, Direction};
 use crate::movegen;
 use crate::moves::{CaptureKind, Move};
 use crate::position::Position;
+use crate::square::Square;
 
 /// One possible step of a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

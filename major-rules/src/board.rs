@@ -10,7 +10,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::{MAX_SIDE, Square};
+use crate::square::{MAX_SIDE, Square};
 use crate::stack::Colour;
 
 /// The most squares (including gaps) a board may have.

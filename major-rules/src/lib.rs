@@ -7,29 +7,33 @@
 pub mod ai;
 mod board;
 mod clock;
+mod diagram;
 #[cfg(feature = "ai")]
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 #[cfg(feature = "highscore")]
 #[cfg_attr(docsrs, doc(cfg(feature = "highscore")))]
 pub mod highscore;
 mod movegen;
+mod moves;
 mod notation;
 mod position;
 mod rules;
 mod setup;
+mod square;
 mod stack;
-mod text;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
 pub use board_core::coords::ParseSquareError;
 pub use clock::{Clock, format_duration};
+pub use diagram::Diagram;
 pub use movegen::{MAX_MOVES, MoveList};
-pub use notation::{MAX_SIDE, Move, ParseMoveError, ParseMovesError, Square, parse_moves};
+pub use moves::{Move, ParseMoveError, ParseMovesError, parse_moves};
+pub use notation::ParsePositionError;
 pub use position::{EndReason, IllegalMoveError, PlayMovesError, Position, UndoInfo};
 pub use rules::{NoMoveResult, Rules};
 pub use setup::{Setup, SetupError, SetupProblem};
+pub use square::{MAX_SIDE, Square};
 pub use stack::{Colour, Stack};
-pub use text::{Diagram, ParsePositionError};
 
 /// Re-exported: the traits a [`Position`] implements.
 pub use board_core;

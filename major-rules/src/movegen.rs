@@ -2,8 +2,9 @@
 //! backward only to capture; never onto a gap, off the board or onto an own
 //! piece.
 
-use crate::notation::{Move, Square};
+use crate::moves::Move;
 use crate::position::Position;
+use crate::square::Square;
 use crate::stack::Colour;
 
 /// The most legal moves of any position: at most 16 free pieces per colour

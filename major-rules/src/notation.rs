@@ -1,303 +1,210 @@
-//! Squares and moves as the spec writes them: a square is its column
-//! letter (`a`, `b`, ... from the left) and its row number (`1`, `2`, ...
-//! from the top); a move is `from-to` (`a4-b4`, `c3-e4`). Input may use `x`
-//! instead of `-` for a capture (`d4xe5`); output always uses `-`.
+//! The text form of a position: the position string (`FromStr`,
+//! `Display`, [`Position::parse_with_rules`]) and the board picture
+//! ([`Position::diagram`]).
 
 use core::fmt;
 use core::str::FromStr;
 
-use board_core::coords::{self, ParseSquareError};
+use crate::board::{Board, BoardError, Layout, Place};
+use board_core::coords::ParseSquareError;
 
-/// The most columns and rows a board may have (columns `a`..`p`, rows
-/// `1`..`16`).
-pub const MAX_SIDE: u8 = 16;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::setup::{Setup, SetupError};
+use crate::square::Square;
+use crate::stack::{Colour, Stack};
 
-/// A square by column (0 = leftmost, letter `a`) and row (0 = top, number
-/// `1`). It says nothing about a particular board; see
-/// [`Board::contains`](crate::Board::contains).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Square {
-    column: u8,
-    row: u8,
-}
-
-impl Square {
-    /// The square at `column`, `row` (both from 0), if both are below
-    /// [`MAX_SIDE`].
-    #[must_use]
-    pub const fn new(column: u8, row: u8) -> Option<Square> {
-        if column < MAX_SIDE && row < MAX_SIDE {
-            Some(Square { column, row })
-        } else {
-            None
-        }
-    }
-
-    /// The square of index `index` (`16 * row + column`, 0..256), `None`
-    /// beyond.
-    #[must_use]
-    pub const fn from_index(index: usize) -> Option<Square> {
-        let side = MAX_SIDE as usize;
-        if index < side * side {
-            Some(Square {
-                column: (index % side) as u8,
-                row: (index / side) as u8,
-            })
-        } else {
-            None
-        }
-    }
-
-    /// The square at `column`, `row`, which the caller knows are below
-    /// [`MAX_SIDE`].
-    #[inline]
-    pub(crate) const fn at(column: u8, row: u8) -> Square {
-        Square { column, row }
-    }
-
-    /// The index, `16 * row + column` (the same on every board), 0..256.
-    #[inline]
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.row as usize * MAX_SIDE as usize + self.column as usize
-    }
-
-    /// The column, 0 = `a`.
-    #[inline]
-    #[must_use]
-    pub const fn column(self) -> u8 {
-        self.column
-    }
-
-    /// The row, 0 = `1` (the top row).
-    #[inline]
-    #[must_use]
-    pub const fn row(self) -> u8 {
-        self.row
-    }
-
-    /// The square moved by `dc` columns and `dr` rows, if it stays within
-    /// [`MAX_SIDE`].
-    #[must_use]
-    pub const fn offset(self, dc: i32, dr: i32) -> Option<Square> {
-        let c = self.column as i32 + dc;
-        let r = self.row as i32 + dr;
-        if c < 0 || r < 0 || c >= MAX_SIDE as i32 || r >= MAX_SIDE as i32 {
-            None
-        } else {
-            Some(Square {
-                column: c as u8,
-                row: r as u8,
-            })
-        }
-    }
-
-    /// The Chebyshev (king-move) distance to `other`.
-    #[must_use]
-    pub const fn distance(self, other: Square) -> u8 {
-        let dc = self.column.abs_diff(other.column);
-        let dr = self.row.abs_diff(other.row);
-        if dc > dr { dc } else { dr }
-    }
-}
-
-/// Debug shows the square's name, as Display does (never the raw
-/// coordinates).
-///
-/// ```
-/// use major_rules::Move;
-/// let mv: Move = "a4-b4".parse()?;
-/// assert_eq!(format!("{mv:?}"), "Move { from: a4, to: b4 }");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        coords::write_square(f, self.column, self.row)
-    }
-}
-
-impl FromStr for Square {
-    type Err = ParseSquareError;
-
-    /// Parses `a4`, `P16` (any square of the largest board); nothing else,
-    /// no surrounding spaces.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let (column, row) = coords::parse_square(s, MAX_SIDE, MAX_SIDE)?;
-        Ok(Square { column, row })
-    }
-}
-
-/// A move: a piece goes from one square to another. Small and `Copy`; what
-/// it captures or frees follows from the position it is played in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Move {
-    /// Where the piece stands.
-    pub from: Square,
-    /// Where it goes.
-    pub to: Square,
-}
-
-impl Move {
-    /// A move from `from` to `to`.
-    #[must_use]
-    pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to }
-    }
-
-    /// The column difference, `to - from`.
-    #[must_use]
-    pub const fn dcolumn(self) -> i32 {
-        self.to.column as i32 - self.from.column as i32
-    }
-
-    /// The row difference, `to - from`.
-    #[must_use]
-    pub const fn drow(self) -> i32 {
-        self.to.row as i32 - self.from.row as i32
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}-{}", self.from, self.to)
-    }
-}
-
-/// Why a move was rejected by the parser.
+/// Why a position string was rejected. Rows and columns count from 1.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseMoveError {
-    /// No `-` or `x` between the two squares.
-    #[error("{found:?} has no '-' or 'x' between two squares")]
-    NoSeparator {
-        /// The text.
+pub enum ParsePositionError {
+    /// Not five fields separated by spaces.
+    #[error(
+        "a position has 5 fields (board, rows, side, breakthrough, quiet count), found {found}"
+    )]
+    FieldCount {
+        /// The number of fields.
+        found: usize,
+    },
+    /// The board field is neither `1`-`4` nor `-`.
+    #[error("board field: {0}")]
+    BoardNumber(BoardError),
+    /// A character of the rows that is not `.`, `#`, `b`, `r`, `B` or `R`.
+    #[error("row {row}, column {column}: {found:?} is not one of . # b r B R")]
+    UnknownSymbol {
+        /// The row, from 1.
+        row: usize,
+        /// The column, from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// The rows do not form a valid board (ragged, too large, no start edge...).
+    #[error("rows: {0}")]
+    Layout(BoardError),
+    /// The rows' gaps differ from those of the numbered board.
+    #[error("the rows do not have the layout of board {number}")]
+    LayoutMismatch {
+        /// The board number.
+        number: u8,
+    },
+    /// The side field is neither `b` nor `r`.
+    #[error("side to move: {found:?} is not 'b' or 'r'")]
+    Side {
+        /// The field.
         found: String,
     },
-    /// The square before the separator.
-    #[error("bad from-square: {0}")]
-    From(ParseSquareError),
-    /// The square after the separator.
-    #[error("bad to-square: {0}")]
-    To(ParseSquareError),
+    /// The breakthrough field is neither `-` nor a square.
+    #[error("breakthrough field: {0}")]
+    Threat(ParseSquareError),
+    /// The quiet-move count is not a number 0-255.
+    #[error("quiet-move count: {found:?} is not a number 0-255")]
+    Quiet {
+        /// The field.
+        found: String,
+    },
+    /// The position is not legal.
+    #[error("{0}")]
+    Setup(SetupError),
 }
 
-impl FromStr for Move {
-    type Err = ParseMoveError;
+impl Position {
+    /// Parses a position string (see [`Position`]'s `Display`) under `rules`.
+    pub fn parse_with_rules(s: &str, rules: Rules) -> Result<Position, ParsePositionError> {
+        let fields: Vec<&str> = s.split_whitespace().collect();
+        let [board_f, rows_f, side_f, threat_f, quiet_f] = fields[..] else {
+            return Err(ParsePositionError::FieldCount {
+                found: fields.len(),
+            });
+        };
+        let numbered = if board_f == "-" {
+            None
+        } else {
+            Some(board_f.parse::<u32>().map_or(
+                Err(ParsePositionError::BoardNumber(BoardError::UnknownNumber {
+                    found: u32::MAX,
+                })),
+                |n| Board::standard(n).map_err(ParsePositionError::BoardNumber),
+            )?)
+        };
+        let mut rows = Vec::new();
+        let mut stacks = Vec::new();
+        for (r, text) in rows_f.split('/').enumerate() {
+            let mut row = Vec::new();
+            for (c, found) in text.chars().enumerate() {
+                let place = match found {
+                    '#' => Place::Gap,
+                    '.' => Place::Square,
+                    _ => {
+                        let stack =
+                            Stack::from_symbol(found).ok_or(ParsePositionError::UnknownSymbol {
+                                row: r + 1,
+                                column: c + 1,
+                                found,
+                            })?;
+                        if let (Ok(cc), Ok(rr)) = (u8::try_from(c), u8::try_from(r))
+                            && let Some(sq) = Square::new(cc, rr)
+                        {
+                            stacks.push((sq, stack));
+                        }
+                        Place::Square
+                    }
+                };
+                row.push(place);
+            }
+            rows.push(row);
+        }
+        let layout = Layout { rows };
+        let board = Board::new(&layout).map_err(ParsePositionError::Layout)?;
+        let board = match numbered {
+            Some(b) if b.layout() != layout => {
+                return Err(ParsePositionError::LayoutMismatch {
+                    number: b.number().unwrap_or(0),
+                });
+            }
+            Some(b) => b,
+            None => board,
+        };
+        let to_move = match side_f {
+            "b" => Colour::Blue,
+            "r" => Colour::Red,
+            _ => {
+                return Err(ParsePositionError::Side {
+                    found: side_f.to_owned(),
+                });
+            }
+        };
+        let threat = if threat_f == "-" {
+            None
+        } else {
+            Some(threat_f.parse().map_err(ParsePositionError::Threat)?)
+        };
+        let quiet = quiet_f.parse().map_err(|_| ParsePositionError::Quiet {
+            found: quiet_f.to_owned(),
+        })?;
+        let setup = Setup {
+            board,
+            stacks,
+            to_move,
+            threat,
+            quiet,
+        };
+        Position::from_setup(setup, rules).map_err(ParsePositionError::Setup)
+    }
+}
 
+impl FromStr for Position {
+    type Err = ParsePositionError;
+
+    /// Parses a position string under the default rules.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        // The first separator after the from-square's column letter: `x` is
-        // never a column letter (columns end at `p`).
-        let sep = s
-            .char_indices()
-            .skip(1)
-            .find(|&(_, c)| c == '-' || c == 'x' || c == 'X')
-            .map(|(i, _)| i)
-            .ok_or_else(|| ParseMoveError::NoSeparator {
-                found: s.to_owned(),
-            })?;
-        let from = s[..sep].parse().map_err(ParseMoveError::From)?;
-        let to = s[sep + 1..].parse().map_err(ParseMoveError::To)?;
-        Ok(Move { from, to })
+        Position::parse_with_rules(s, Rules::default())
     }
 }
 
-/// Parses a list of moves separated by whitespace (and optionally commas),
-/// e.g. `"a4-b4 h5-g5"`. The error names the move's index (from 0).
-///
-/// ```
-/// let moves = major_rules::parse_moves("a4-b4, h5xg5").unwrap();
-/// assert_eq!(moves.len(), 2);
-/// assert!(major_rules::parse_moves("a4-b4 zz").is_err());
-/// ```
-pub fn parse_moves(s: &str) -> Result<Vec<Move>, ParseMovesError> {
-    s.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .enumerate()
-        .map(|(index, t)| {
-            t.parse()
-                .map_err(|source| ParseMovesError { index, source })
-        })
-        .collect()
-}
-
-/// A move of a list that could not be parsed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move {} of the list: {source}", .index + 1)]
-pub struct ParseMovesError {
-    /// The index of the move in the list, from 0.
-    pub index: usize,
-    /// Why it was rejected.
-    pub source: ParseMoveError,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sq(s: &str) -> Square {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn notation_squares_count_columns_from_the_left_and_rows_from_the_top() {
-        let a1 = sq("a1");
-        assert_eq!((a1.column(), a1.row()), (0, 0));
-        let h8 = sq("h8");
-        assert_eq!((h8.column(), h8.row()), (7, 7));
-        let j6 = sq("j6");
-        assert_eq!((j6.column(), j6.row()), (9, 5));
-        assert_eq!(sq("p16").to_string(), "p16");
-    }
-
-    #[test]
-    fn notation_move_accepts_dash_and_x_and_prints_dash() {
-        let m: Move = "d4xe5".parse().unwrap();
-        assert_eq!(m, "d4-e5".parse().unwrap());
-        assert_eq!(m.to_string(), "d4-e5");
-        assert_eq!(m.dcolumn(), 1);
-        assert_eq!(m.drow(), 1);
-    }
-
-    #[test]
-    fn notation_errors_say_what_is_wrong() {
-        assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
-        assert!(matches!(
-            "z1".parse::<Square>(),
-            Err(ParseSquareError::Column { found: 'z', .. })
-        ));
-        assert!(matches!(
-            "a0".parse::<Square>(),
-            Err(ParseSquareError::Row { .. })
-        ));
-        assert!(matches!(
-            "a17".parse::<Square>(),
-            Err(ParseSquareError::Row { .. })
-        ));
-        assert!(matches!(
-            "a01".parse::<Square>(),
-            Err(ParseSquareError::Row { .. })
-        ));
-        assert!(matches!(
-            "a4b4".parse::<Move>(),
-            Err(ParseMoveError::NoSeparator { .. })
-        ));
-        assert!(matches!("a4-".parse::<Move>(), Err(ParseMoveError::To(_))));
-        assert!(matches!(
-            "q4-a1".parse::<Move>(),
-            Err(ParseMoveError::From(_))
-        ));
-        let e = parse_moves("a4-b4 h5-g5 oops").unwrap_err();
-        assert_eq!(e.index, 2);
+impl fmt::Display for Position {
+    /// The position string: five fields separated by single spaces,
+    ///
+    /// 1. the board number `1`-`4`, or `-` for a board of one's own;
+    /// 2. the rows from the top separated by `/`, one character per place
+    ///    from the left: `.` empty, `#` gap, `b`/`r` a Blue/Red stone,
+    ///    `B`/`R` a Blue/Red Major (with its prisoner);
+    /// 3. the side to move, `b` or `r`;
+    /// 4. the square of a pending breakthrough (the piece the side to move
+    ///    must capture now), or `-`;
+    /// 5. the quiet-move count.
+    ///
+    /// The rules are not part of the string; [`Position::parse_with_rules`] takes
+    /// them. Nor is the end of a game won because the reply did not capture
+    /// the piece that broke through: the threat is written only while it
+    /// stands, so that final position reads back as a game not over (every
+    /// other end follows from the position itself).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.board.number() {
+            Some(n) => write!(f, "{n} ")?,
+            None => f.write_str("- ")?,
+        }
+        for r in 0..self.board.height() {
+            if r > 0 {
+                f.write_str("/")?;
+            }
+            for c in 0..self.board.width() {
+                let sq = Square::at(c, r);
+                let ch = if self.board.is_gap(sq) {
+                    '#'
+                } else {
+                    self.stack(sq).map_or('.', Stack::symbol)
+                };
+                write!(f, "{ch}")?;
+            }
+        }
+        write!(f, " {} ", self.to_move.letter())?;
+        match self.threat {
+            Some(t) => write!(f, "{t}")?,
+            None => f.write_str("-")?,
+        }
+        write!(f, " {}", self.quiet)
     }
 }
 
 #[cfg(feature = "serde")]
-board_core::serde_as_text!(Square);
-#[cfg(feature = "serde")]
-board_core::serde_as_text!(Move);
+board_core::serde_as_text!(Position);

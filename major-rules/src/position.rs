@@ -6,9 +6,10 @@ use board_core::{Game, Outcome, Player, SideNames, Undo, ZobristHash, zobrist_ke
 
 use crate::board::{Board, MAX_SQUARES};
 use crate::movegen::MoveList;
-use crate::notation::{Move, Square};
+use crate::moves::Move;
 use crate::rules::{NoMoveResult, Rules};
 use crate::setup::Setup;
+use crate::square::Square;
 use crate::stack::{Colour, Stack};
 
 const SIDE_KEY: usize = 4 * MAX_SQUARES;

@@ -4,9 +4,9 @@
 use board_core::ZobristHash;
 
 use crate::board::Board;
-use crate::notation::Square;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::square::Square;
 use crate::stack::{Colour, Stack};
 
 /// An unchecked position: public fields that

@@ -7,10 +7,12 @@
 pub mod ai;
 pub mod bitboard;
 mod board;
+mod diagram;
 pub mod eothello;
 pub mod game;
 mod hash;
 mod moves;
+mod notation;
 pub mod obf;
 pub mod perft;
 mod position;
@@ -24,9 +26,11 @@ pub mod wthor;
 
 pub use board::{Board, BoardError, Children};
 pub use board_core::coords::ParseSquareError;
+pub use diagram::Diagram;
 pub use game::{ReplayError, Reversi, TranscriptError};
 pub use moves::{Move, MoveList, ParseMoveError};
-pub use position::{Diagram, EndReason, IllegalMoveError, ParsePositionError, Position, UndoInfo};
+pub use notation::ParsePositionError;
+pub use position::{EndReason, IllegalMoveError, Position, UndoInfo};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use square::Square;
 pub use symmetry::Symmetry;

@@ -10,7 +10,9 @@ mod builder;
 mod cell;
 mod chase;
 mod combat;
+mod diagram;
 mod movegen;
+mod moves;
 mod observe;
 mod piece;
 mod position;
@@ -31,8 +33,10 @@ pub mod ucc;
 pub use board_core::coords::ParseSquareError;
 pub use builder::{BUILD_ORDER, BuildError, SetupBuilder};
 pub use combat::{Battle, battle};
+pub use diagram::Diagram;
 pub use gravon::{GravonError, GravonGame, GravonResult};
 pub use movegen::MAX_MOVES;
+pub use moves::{Move, ParseMoveError};
 pub use notation::ParsePositionError;
 pub use observe::{ObserveError, PublicMove};
 pub use piece::{Army, BoardPiece, Piece, Rank, colour};
@@ -43,9 +47,9 @@ pub use rules::{Preset, Rules, UnknownPreset};
 pub use setup::{
     Deployment, ParseDeploymentError, Setup, SetupError, SetupProblem, zone_index, zone_square,
 };
-pub use square::{Direction, Move, ParseMoveError, Square};
+pub use square::{Direction, Square};
 pub use ucc::UccGame;
-pub use view::{Diagram, SeenPiece, View};
+pub use view::{SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};
 
 /// Re-exported: the traits a [`Position`] implements, so that one dependency

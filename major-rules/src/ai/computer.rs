@@ -8,7 +8,7 @@ use board_search::{
 
 use super::eval::{Eval, Weights};
 use super::{Level, limits, quiescence};
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 
 /// A computer player of one level, a [`Strategy`]: alpha-beta within the

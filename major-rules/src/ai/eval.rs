@@ -6,7 +6,7 @@
 use board_search::Evaluator;
 
 use crate::board::MAX_SQUARES;
-use crate::notation::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::stack::Colour;
 

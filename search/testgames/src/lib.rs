@@ -10,6 +10,8 @@
 //! - [`KuhnPoker`]: one hand of Kuhn poker, with a chance node (the deal)
 //!   and hidden information (views and determinization), and [`KuhnChips`],
 //!   its results in chips: the test bed of information-set search;
+//! - [`same_shape!`]: the table "The same in every game" as a compile
+//!   test of a game crate;
 //! - [`shared_data`]: the project's rule for tests that read the shared
 //!   data folder (fail under CI when it is missing, skip elsewhere).
 //!
@@ -21,11 +23,13 @@ mod connect_four;
 mod data;
 mod kuhn_poker;
 mod random_tree;
+mod shape;
 
 pub use connect_four::{ConnectFour, ConnectFourEval, ParseConnectFourError};
 pub use data::shared_data;
 pub use kuhn_poker::{JACK, KING, KuhnChips, KuhnMove, KuhnPoker, KuhnView, QUEEN};
 pub use random_tree::{RandomTree, TreeEval};
+pub use shape::SAME_SHAPE_ROWS;
 /// `#[needs_data("reversi/ffo")]` before `#[test]`: a test that reads that path under
 /// `../shared/data` is reported as ignored, with the reason, where the
 /// data is missing (outside CI); see [`shared_data`].

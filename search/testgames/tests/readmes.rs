@@ -79,3 +79,29 @@ fn the_checker_finds_intra_doc_links_and_passes_the_others() {
     let found: Vec<String> = intra_doc_links(text).into_iter().map(|(_, l)| l).collect();
     assert_eq!(found, ["[`Board`]", "[the move]"]);
 }
+
+/// The rows of the workspace README's table "The same in every game".
+fn same_shape_rows(readme: &str) -> Vec<String> {
+    readme
+        .split("## The same in every game")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .skip_while(|l| !l.starts_with("| what |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| l.split('|').nth(1))
+        .map(|cell| cell.trim().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_readme_table_of_names_is_the_table_the_compile_tests_hold() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+    let readme = std::fs::read_to_string(&path).expect("the workspace README");
+    assert_eq!(
+        same_shape_rows(&readme),
+        spielwerk_testgames::SAME_SHAPE_ROWS,
+        "the README's table \"The same in every game\" and the rows of `same_shape!`"
+    );
+}
