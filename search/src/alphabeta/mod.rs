@@ -2,6 +2,11 @@
 //! shared transposition table, killers, history, hints and quiescence, on
 //! one thread or several (lazy SMP or Young Brothers Wait).
 
+pub(crate) mod options;
+pub(crate) mod searcher;
+pub(crate) mod shared_table;
+pub(crate) mod ybw;
+
 use crate::Instant;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -9,11 +14,11 @@ use std::time::Duration;
 
 use board_core::{MoveList, ZobristHash};
 
-use crate::options::{Options, Parallelism};
+use crate::alphabeta::options::{Options, Parallelism};
+use crate::alphabeta::searcher::{Busy, Searcher, Shared, Worker};
+use crate::alphabeta::ybw::Ybw;
 use crate::score::plies_to_end;
 use crate::score::terminal_score;
-use crate::searcher::{Busy, Searcher, Shared, Worker};
-use crate::ybw::{self, Ybw};
 use crate::{Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
 
 /// A flag nobody sets: the stop flag of a search without one.

@@ -3,13 +3,16 @@
 //! thread, the merging of the threads' roots, and the seeds of their
 //! strategies.
 
+pub(crate) mod ismcts;
+pub(crate) mod mcts;
+
 use crate::Instant;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 use board_core::{Game, MoveList, Outcome, Player, SplitMix64};
 
-use crate::play::derive_seed;
+use crate::player::play::derive_seed;
 use crate::{Choice, Evaluator, Limits, NoLegalMove};
 
 /// The playouts of a Monte Carlo search given no limit at all.

@@ -5,7 +5,9 @@ use core::fmt;
 
 use board_core::{ByPlayer, Game, Player};
 
-use crate::play::{DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, derive_seed};
+use crate::player::play::{
+    DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, derive_seed,
+};
 use crate::{Strategy, Wdl, play_game};
 
 /// How a match is played.

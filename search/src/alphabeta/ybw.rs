@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use board_core::{MoveList, ZobristHash};
 
 use crate::Evaluator;
-use crate::searcher::{Searcher, Shared, Worker};
+use crate::alphabeta::searcher::{Searcher, Shared, Worker};
 
 /// The least depth of a split point.
 pub(crate) const SPLIT_DEPTH: u32 = 4;

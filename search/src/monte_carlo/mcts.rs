@@ -11,7 +11,7 @@ use crate::monte_carlo::{
     Budget, RootChild, Seeds, Stats, Summary, choice, for_first, leaf_reward, merge,
     monte_carlo_accessors, outcome_reward, priors, rank, selection_value,
 };
-use crate::play::derive_seed;
+use crate::player::play::derive_seed;
 use crate::{Choice, Evaluator, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
 
 /// A node of the tree of one [`Mcts`] thread.

@@ -14,9 +14,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use board_core::{Game, MoveList, Player, ZobristHash};
 
-use crate::options::Options;
+use crate::alphabeta::options::Options;
+use crate::alphabeta::ybw::{self, SPLIT_DEPTH, Split, Ybw};
 use crate::score::{from_table, is_decisive, terminal_score, to_table};
-use crate::ybw::{self, SPLIT_DEPTH, Split, Ybw};
 use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable};
 
 use std::sync::Arc;

@@ -11,7 +11,7 @@ use crate::monte_carlo::{
     Budget, RootChild, Seeds, Stats, Summary, choice, for_first, leaf_reward, merge,
     monte_carlo_accessors, outcome_reward, priors, selection_value,
 };
-use crate::play::derive_seed;
+use crate::player::play::derive_seed;
 use crate::{Choice, Evaluator, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
 
 /// No node (the end of a list of children).
