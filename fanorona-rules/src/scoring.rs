@@ -1,4 +1,5 @@
-//! The score of a finished game against the computer (from the seed): a
+//! The score of a finished game against the computer (the game of the
+//! day's Bestenliste counts it): a
 //! win gives 100 plus 2 for each own stone still on the board, a draw 50,
 //! a loss 1 for each enemy stone captured.
 

@@ -1,10 +1,10 @@
-//! Building a deployment piece by piece, as the seed's setup screen works.
+//! Building a deployment piece by piece, as a setup screen works.
 
 use board_core::Player;
 
 use crate::{Army, Deployment, Rank, Square, zone_index};
 
-/// A builder for one side's deployment, as the seed's setup screen works:
+/// A builder for one side's deployment, as a setup screen works:
 /// a click on an empty square places the next available piece, a click on
 /// a placed piece takes it back.
 ///

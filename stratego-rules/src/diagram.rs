@@ -36,9 +36,9 @@ pub(crate) enum Shows<'a> {
     Referee(&'a Position),
 }
 
-/// A board picture for terminals, rank 10 at the top, from
+/// A board picture for terminals, row 10 at the top, from
 /// [`View::diagram`] (what one player sees) or [`Position::diagram`] (the
-/// referee's board). Pieces by [`Rank::symbol`] (`B`, `F`, `S`, `2`..`10`), Red's
+/// referee's board). Pieces by [`Rank::symbol`](crate::Rank::symbol) (`B`, `F`, `S`, `2`..`10`), Red's
 /// labels starting with `R`, Blue's with `b`; in a view, enemy pieces whose
 /// rank the viewer does not know are `?` (unmoved) or `?'` (moved), and a
 /// `*` marks the viewer's own pieces the opponent knows; on the referee's

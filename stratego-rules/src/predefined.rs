@@ -1,4 +1,4 @@
-//! The eight predefined classic deployments, as the seed's setup screen
+//! The eight predefined classic deployments, as a setup screen
 //! offers them.
 
 use crate::{Deployment, Rank};
@@ -32,7 +32,7 @@ const fn const_deployment(text: &[u8; 40]) -> Deployment {
 }
 
 /// The eight predefined classic deployments (names and pieces), as the
-/// seed's setup screen offers them. Rows front to back:
+/// setup screen offers them. Rows front to back:
 ///
 /// | name | rows |
 /// |---|---|

@@ -1,4 +1,4 @@
-//! The session rules of the seed (Battlegeneral): a challenge that the
+//! The session rules of Battlegeneral: a challenge that the
 //! opponent accepts (the challenger plays Blue, the acceptor Red, Red
 //! starts), the setup phase, a move clock of 5 minutes (exceeding it, or
 //! leaving, loses), and whether the finished game counts for the

@@ -1,5 +1,5 @@
 //! Computer players on `board-search` (feature `ai`, on by default): the
-//! evaluation as an [`Evaluator`], the [`Level`]s with their documented
+//! evaluation as an [`Evaluator`](board_search::Evaluator), the [`Level`]s with their documented
 //! search budgets, and the [`Computer`] that plays them, a
 //! [`board_search::Strategy`] (games and matches between computers are
 //! board-search's `play_game` and `play_match`).
