@@ -27,7 +27,7 @@ pub use monte_carlo::mcts::{Mcts, MctsStrategy};
 pub use monte_carlo::{DEFAULT_PLAYOUTS, MctsOptions, MctsResult, MoveStats, NoKnowledge, Playout};
 pub use player::level::{Level, ParseLevelError};
 pub use player::matches::{
-    MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match,
+    MatchError, MatchGame, MatchOptions, MatchReport, MatchResult, play_match, play_match_parallel,
 };
 pub use player::play::{
     DEFAULT_MAX_PLIES, GameEnd, GameError, GameRecord, Opening, PlayedMove, derive_seed, play_game,

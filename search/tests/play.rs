@@ -4,7 +4,7 @@
 use board_core::{Game, Outcome, Player};
 use board_search::{
     AlphaBetaStrategy, Choice, GameEnd, GameError, Limits, MatchError, MatchOptions, NoLegalMove,
-    Opening, RandomStrategy, Strategy, play_game, play_match,
+    Opening, RandomStrategy, Strategy, play_game, play_match, play_match_parallel,
 };
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
 
@@ -370,4 +370,86 @@ fn the_report_serializes_with_the_keys_of_the_match_verb() {
     assert_eq!(json["games"], 2);
     assert_eq!(json["first"], "depth 4");
     assert_eq!(json["score_ci95"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn games_in_parallel_are_the_games_played_one_by_one() {
+    let openings = Opening::random_set(&ConnectFour::new(), 3, 4, 9);
+    for threads in [1, 2, 3] {
+        let options = MatchOptions::games(12).with_seed(5).with_threads(threads);
+        let mut heard = Vec::new();
+        let parallel = play_match_parallel(
+            || searcher(3),
+            || RandomStrategy::new(0),
+            &openings,
+            &options,
+            |g, so_far| heard.push((g.index, g.record.moves.clone(), so_far.games())),
+        )
+        .expect("no game fails");
+        let mut sequential = Vec::new();
+        let one_by_one = play_match(
+            &mut searcher(3),
+            &mut RandomStrategy::new(0),
+            &openings,
+            &options,
+            |g, _| sequential.push((g.index, g.record.moves.clone())),
+        )
+        .expect("no game fails");
+        assert_eq!(parallel, one_by_one, "{threads} threads");
+        // Every game heard once, with the count so far growing by one.
+        assert_eq!(
+            heard.iter().map(|h| h.2).collect::<Vec<_>>(),
+            (1..=12).collect::<Vec<u32>>()
+        );
+        heard.sort_by_key(|h| h.0);
+        let heard: Vec<_> = heard.into_iter().map(|h| (h.0, h.1)).collect();
+        assert_eq!(heard, sequential, "{threads} threads: the same games");
+    }
+}
+
+#[test]
+fn a_match_can_skip_its_first_games() {
+    let openings = Opening::random_set(&ConnectFour::new(), 2, 4, 3);
+    let options = MatchOptions::games(8).with_skip(5).with_threads(2);
+    let mut games = Vec::new();
+    let r = play_match_parallel(
+        || searcher(2),
+        || searcher(1),
+        &openings,
+        &options,
+        |g, _| {
+            games.push(g.index);
+        },
+    )
+    .expect("no game fails");
+    games.sort_unstable();
+    assert_eq!((games, r.games()), (vec![5, 6, 7], 3));
+}
+
+#[test]
+fn a_failed_game_stops_a_parallel_match_with_the_lowest_number() {
+    let openings = [Opening::new(ConnectFour::new())];
+    let err = play_match_parallel(
+        || searcher(2),
+        || Failing(0),
+        &openings,
+        &MatchOptions::games(40).with_threads(2),
+        |_, _| {},
+    )
+    .expect_err("the engine never answers");
+    // Games 0 and 1 fail at once (Failing(0) answers nothing); a thread may
+    // have started game 2 or 3 as well, which fail too: the first is told.
+    match err {
+        MatchError::Game { game, .. } => assert_eq!(game, 0),
+        MatchError::NoOpenings => panic!("there is an opening"),
+    }
+    let none: [Opening<ConnectFour>; 0] = [];
+    let err = play_match_parallel(
+        || searcher(1),
+        || searcher(1),
+        &none,
+        &MatchOptions::games(2),
+        |_, _| {},
+    );
+    assert!(matches!(err, Err(MatchError::NoOpenings)));
 }

@@ -3,10 +3,9 @@
 //! same two setups), through `board-search`'s computer-player layer.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use board_core::SplitMix64;
-use board_search::{GameRecord, MatchOptions, MatchResult, Opening, play_game};
+use board_search::{GameRecord, MatchError, MatchOptions, Opening, play_match_parallel};
 use serde_json::json;
 use stratego_rules::ai::{Computer, Level, Settings, SetupSource};
 use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
@@ -143,85 +142,37 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
     }
     let options = MatchOptions::games(args.games)
         .with_seed(args.seed)
-        .with_max_plies(args.max_plies as usize + 1);
+        .with_max_plies(args.max_plies as usize + 1)
+        .with_skip(args.skip)
+        .with_threads(args.threads);
     let started = std::time::Instant::now();
-    let result = Mutex::new(MatchResult::default());
-    let next = Mutex::new(args.skip);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let records: Mutex<Vec<(u32, board_core::Player, GameRecord<Position>)>> =
-        Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| {
-                let mut first = computer(args.first, args.first_nodes);
-                let mut second = computer(args.second, args.second_nodes);
-                loop {
-                    let game = {
-                        let Ok(mut n) = next.lock() else { return };
-                        if *n >= args.games {
-                            return;
-                        }
-                        *n += 1;
-                        *n - 1
-                    };
-                    let (opening, seed, side) = options.game_plan(game, openings.len());
-                    let opening = &openings[opening];
-                    let played = match side {
-                        board_core::Player::First => play_game(
-                            &mut first,
-                            &mut second,
-                            opening,
-                            seed,
-                            options.max_plies,
-                            |_| true,
-                        ),
-                        board_core::Player::Second => play_game(
-                            &mut second,
-                            &mut first,
-                            opening,
-                            seed,
-                            options.max_plies,
-                            |_| true,
-                        ),
-                    };
-                    match played {
-                        Ok(record) => {
-                            if let (Ok(mut r), Ok(mut all)) = (result.lock(), records.lock()) {
-                                r.add(side, &record);
-                                out.progress(format!(
-                                    "game {}: {} as {}: {} ({}) after {} plies; {} so far {}",
-                                    game + 1,
-                                    args.first,
-                                    stratego_rules::colour(side),
-                                    end_text(record.end),
-                                    crate::ending::reason(record.last.end_reason()),
-                                    record.moves.len(),
-                                    args.first,
-                                    r.wdl
-                                ));
-                                all.push((game, side, record));
-                            }
-                        }
-                        Err(e) => {
-                            if let Ok(mut f) = failure.lock() {
-                                *f = Some(format!("game {}: {e}", game + 1));
-                            }
-                            return;
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        crate::fail!("{e}");
-    }
-    let result = result.into_inner().map_err(|_| "a match thread panicked")?;
+    let mut records: Vec<(u32, board_core::Player, GameRecord<Position>)> = Vec::new();
+    let result = play_match_parallel(
+        || computer(args.first, args.first_nodes),
+        || computer(args.second, args.second_nodes),
+        &openings,
+        &options,
+        |g, so_far| {
+            out.progress(format!(
+                "game {}: {} as {}: {} ({}) after {} plies; {} so far {}",
+                g.index + 1,
+                args.first,
+                stratego_rules::colour(g.first_side),
+                end_text(g.record.end),
+                crate::ending::reason(g.record.last.end_reason()),
+                g.record.moves.len(),
+                args.first,
+                so_far.wdl
+            ));
+            records.push((g.index, g.first_side, g.record.clone()));
+        },
+    )
+    .map_err(|e| match e {
+        MatchError::Game { game, error, .. } => format!("game {}: {error}", game + 1),
+        MatchError::NoOpenings => e.to_string(),
+    })?;
     let seconds = started.elapsed().as_secs_f64();
     let report = result.report("stratego", args.first.name(), args.second.name());
-    let records = records
-        .into_inner()
-        .map_err(|_| "a match thread panicked")?;
     if let Some(dir) = &args.save {
         for (game, side, record) in &records {
             let (opening, _, _) = options.game_plan(*game, openings.len());

@@ -23,6 +23,12 @@ pub struct MatchOptions {
     /// Games still going after this many plies are stopped and counted as
     /// draws (and as [`unfinished`](MatchResult::unfinished)).
     pub max_plies: usize,
+    /// The games to leave out at the start: the match plays games
+    /// `skip..games` (to go on with a match that was stopped).
+    pub skip: u32,
+    /// The games [`play_match_parallel`] plays at once, each on a thread of
+    /// its own with its own strategies (at least 1).
+    pub threads: usize,
 }
 
 impl Default for MatchOptions {
@@ -31,6 +37,8 @@ impl Default for MatchOptions {
             games: 100,
             seed: 1,
             max_plies: DEFAULT_MAX_PLIES,
+            skip: 0,
+            threads: 1,
         }
     }
 }
@@ -56,6 +64,21 @@ impl MatchOptions {
     #[must_use]
     pub fn with_max_plies(mut self, max_plies: usize) -> Self {
         self.max_plies = max_plies;
+        self
+    }
+
+    /// The same options leaving out the first `skip` games.
+    #[must_use]
+    pub fn with_skip(mut self, skip: u32) -> Self {
+        self.skip = skip;
+        self
+    }
+
+    /// The same options playing `threads` games at once
+    /// ([`play_match_parallel`]).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
         self
     }
 
@@ -229,8 +252,8 @@ pub enum MatchError<M: fmt::Debug> {
     },
 }
 
-/// Plays a match of [`MatchOptions::games`] games between `first` and
-/// `second`: game `g` starts from opening `(g / 2) % openings.len()` with
+/// Plays a match of [`MatchOptions::games`] games (from game
+/// [`MatchOptions::skip`]) between `first` and `second`: game `g` starts from opening `(g / 2) % openings.len()` with
 /// seed [`derive_seed`](crate::derive_seed)`(seed, g / 2)`; `first` moves
 /// first in the even games and second in the odd ones, so each opening and
 /// seed is played with both colours. `progress` hears every game and the
@@ -271,7 +294,7 @@ where
         return Err(MatchError::NoOpenings);
     }
     let mut result = MatchResult::default();
-    for game in 0..options.games {
+    for game in options.skip..options.games {
         let (opening, seed, first_side) = options.game_plan(game, openings.len());
         let opening = &openings[opening];
         let played = match first_side {
@@ -295,4 +318,129 @@ where
         );
     }
     Ok(result)
+}
+
+/// What a match thread hands back: one game, played or failed.
+type Played<G> = (
+    u32,
+    Player,
+    u64,
+    Result<GameRecord<G>, GameError<<G as Game>::Move>>,
+);
+
+/// Plays the match of [`play_match`] with [`MatchOptions::threads`] games
+/// at once: each thread makes its own two strategies with `first()` and
+/// `second()` and plays the next game not yet taken. Every game is the one
+/// [`play_match`] plays (the same opening, seed and colours), so for
+/// strategies whose moves depend only on the position and the game's seed
+/// (every level of the Spielwerk games) the result is the same; `progress`
+/// hears each game as it ends, on the calling thread, with the result so
+/// far.
+///
+/// # Errors
+///
+/// As [`play_match`]; after a failed game no new game starts, and the
+/// failure of the lowest-numbered game is returned.
+///
+/// ```
+/// use board_search::{AlphaBetaStrategy, Limits, MatchOptions, Opening, play_match, play_match_parallel};
+/// use spielwerk_testgames::{ConnectFour, ConnectFourEval};
+///
+/// let openings = Opening::random_set(&ConnectFour::new(), 2, 3, 1);
+/// let options = MatchOptions::games(6).with_threads(2);
+/// let deep = || AlphaBetaStrategy::new(ConnectFourEval, Limits::depth(4));
+/// let shallow = || AlphaBetaStrategy::new(ConnectFourEval, Limits::depth(1));
+/// let parallel = play_match_parallel(deep, shallow, &openings, &options, |_, _| {})?;
+/// let one_by_one = play_match(&mut deep(), &mut shallow(), &openings, &options, |_, _| {})?;
+/// assert_eq!(parallel, one_by_one);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn play_match_parallel<G, A, B>(
+    first: impl Fn() -> A + Sync,
+    second: impl Fn() -> B + Sync,
+    openings: &[Opening<G>],
+    options: &MatchOptions,
+    mut progress: impl FnMut(&MatchGame<G>, &MatchResult),
+) -> Result<MatchResult, MatchError<G::Move>>
+where
+    G: Game + Send + Sync,
+    G::Move: Send + Sync,
+    A: Strategy<G>,
+    B: Strategy<G>,
+{
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+    use std::sync::mpsc;
+
+    if openings.is_empty() {
+        return Err(MatchError::NoOpenings);
+    }
+    let next = AtomicU32::new(options.skip);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<Played<G>>();
+    let mut result = MatchResult::default();
+    let mut failed: Option<MatchError<G::Move>> = None;
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            let sender = sender.clone();
+            let (next, stop, first, second) = (&next, &stop, &first, &second);
+            scope.spawn(move || {
+                let (mut a, mut b) = (first(), second());
+                while !stop.load(Relaxed) {
+                    let game = next.fetch_add(1, Relaxed);
+                    if game >= options.games {
+                        break;
+                    }
+                    let (opening, seed, side) = options.game_plan(game, openings.len());
+                    let opening = &openings[opening];
+                    let played = match side {
+                        Player::First => {
+                            play_game(&mut a, &mut b, opening, seed, options.max_plies, |_| true)
+                        }
+                        Player::Second => {
+                            play_game(&mut b, &mut a, opening, seed, options.max_plies, |_| true)
+                        }
+                    };
+                    if played.is_err() {
+                        stop.store(true, Relaxed);
+                    }
+                    if sender.send((game, side, seed, played)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (game, first_side, seed, played) in receiver {
+            match played {
+                Ok(record) => {
+                    result.add(first_side, &record);
+                    progress(
+                        &MatchGame {
+                            index: game,
+                            first_side,
+                            seed,
+                            record,
+                        },
+                        &result,
+                    );
+                }
+                Err(error) => {
+                    if failed
+                        .as_ref()
+                        .is_none_or(|f| matches!(f, MatchError::Game { game: g, .. } if *g > game))
+                    {
+                        failed = Some(MatchError::Game {
+                            game,
+                            first_side,
+                            error,
+                        });
+                    }
+                }
+            }
+        }
+    });
+    match failed {
+        Some(error) => Err(error),
+        None => Ok(result),
+    }
 }
