@@ -5,23 +5,14 @@
 //! work shows progress on stderr; errors are printed as a message with a
 //! non-zero exit status.
 
-mod data_dir;
-mod demo;
-mod ending;
-mod fanorona;
-mod major;
-mod memory;
-mod output;
-mod reversi;
-mod reversi_ai;
-mod serve;
-mod stratego;
+mod cli;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use output::{CliResult, Output};
+use cli::output::{self, CliResult, Output};
+use cli::{demo, fanorona, major, reversi, serve, stratego};
 
 /// Spielwerk: board-game engines in Rust.
 #[derive(Debug, Parser)]

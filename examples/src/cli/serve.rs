@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use crate::output::{CliResult, Output};
+use crate::cli::output::{CliResult, Output};
 
 /// Arguments of `spielwerk serve`.
 #[derive(Debug, clap::Args)]

@@ -15,7 +15,7 @@ use stratego_rules::{
     colour, predefined,
 };
 
-use crate::output::{CliResult, Line, NOT_TEXT, Output};
+use crate::cli::output::{CliResult, Line, NOT_TEXT, Output};
 
 mod agent;
 mod aibench;
@@ -381,32 +381,18 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     } else {
         (perft(&pos, args.depth), Vec::new())
     };
-    let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    for (m, n) in &divide {
-        out.line(format!("{m}: {n}"));
+    crate::cli::perft::Perft {
+        game: "stratego",
+        position: pos.to_string(),
+        depth: args.depth,
+        nodes,
+        divide: args
+            .divide
+            .then(|| divide.iter().map(|(m, n)| (m.to_string(), *n)).collect()),
+        seconds: start.elapsed().as_secs_f64(),
+        extra: serde_json::Map::new(),
     }
-    out.result(
-        json!({
-            "game": "stratego",
-            "depth": args.depth,
-            "nodes": nodes,
-            "seconds": seconds,
-            "nps": nps.round(),
-            "position": pos.to_string(),
-        }),
-        || {
-            format!(
-                "perft {}: {nodes} leaves in {seconds:.3} s ({:.2} M leaves/s)",
-                args.depth,
-                nps / 1e6
-            )
-        },
-    );
+    .report(out);
     Ok(())
 }
 
@@ -472,31 +458,29 @@ fn run_bench(args: &BenchArgs, out: Output) -> CliResult {
         0.0
     };
     let cpu_nps = cpu.filter(|&c| c > 0.0).map(|c| plies as f64 / c);
-    out.result(
-        json!({
-            "game": "stratego",
-            "nodes": plies,
-            "seconds": seconds,
-            "nps": nps.round(),
-            "cpu_seconds": cpu,
-            "cpu_nps": cpu_nps.map(f64::round),
-            "playouts": args.games,
-            "moves_generated": generated,
-            "signature": format!("{signature:016x}"),
-        }),
-        || {
-            format!(
-                "{} random playouts (at most 3000 plies): {plies} positions in {seconds:.3} s = {:.2} M positions/s ({:.1} M generated moves/s); CPU time {}; signature {signature:016x}",
-                args.games,
-                nps / 1e6,
-                generated as f64 / seconds.max(1e-9) / 1e6,
-                match (cpu, cpu_nps) {
-                    (Some(c), Some(r)) => format!("{c:.3} s = {:.2} M positions/s", r / 1e6),
-                    _ => "unknown".to_string(),
-                }
-            )
-        },
+    let mut extra = serde_json::Map::new();
+    extra.insert("cpu_seconds".to_owned(), json!(cpu));
+    extra.insert("cpu_nps".to_owned(), json!(cpu_nps.map(f64::round)));
+    extra.insert("playouts".to_owned(), json!(args.games));
+    extra.insert("moves_generated".to_owned(), json!(generated));
+    extra.insert("signature".to_owned(), json!(format!("{signature:016x}")));
+    let text = format!(
+        "{} random playouts (at most 3000 plies): {plies} positions in {seconds:.3} s = {:.2} M positions/s ({:.1} M generated moves/s); CPU time {}; signature {signature:016x}",
+        args.games,
+        nps / 1e6,
+        generated as f64 / seconds.max(1e-9) / 1e6,
+        match (cpu, cpu_nps) {
+            (Some(c), Some(r)) => format!("{c:.3} s = {:.2} M positions/s", r / 1e6),
+            _ => "unknown".to_string(),
+        }
     );
+    crate::cli::bench::Bench {
+        game: "stratego",
+        nodes: plies,
+        seconds,
+        extra,
+    }
+    .report(out, Some(text));
     Ok(())
 }
 
@@ -525,7 +509,7 @@ fn opponent(kind: Opponent, seed: u64) -> Box<dyn Strategy<Position, Error = NoL
 fn prompt(text: &str) -> CliResult<Option<String>> {
     loop {
         crate::say!("{text}");
-        match crate::output::read_line(&mut std::io::stdin().lock())? {
+        match crate::cli::output::read_line(&mut std::io::stdin().lock())? {
             Line::Text(line) => return Ok(Some(line.trim().to_string())),
             Line::NotText(_) => crate::sayln!("{NOT_TEXT}"),
             Line::End => return Ok(None),
@@ -731,13 +715,13 @@ fn run_play(args: &PlayArgs, out: Output) -> CliResult {
     crate::sayln!("{}", board(&pos));
     let text = match outcome {
         Some(Outcome::Win(p)) if p == me => {
-            format!("you win ({})", crate::ending::reason(pos.end_reason()))
+            format!("you win ({})", crate::cli::ending::reason(pos.end_reason()))
         }
         Some(Outcome::Win(_)) => format!(
             "the computer wins ({})",
-            crate::ending::reason(pos.end_reason())
+            crate::cli::ending::reason(pos.end_reason())
         ),
-        Some(Outcome::Draw) => format!("a draw ({})", crate::ending::reason(pos.end_reason())),
+        Some(Outcome::Draw) => format!("a draw ({})", crate::cli::ending::reason(pos.end_reason())),
         None => "you left the game: the computer wins".to_string(),
     };
     out.result(
@@ -793,7 +777,7 @@ pub fn demo_game(seed: u64, out: Output) -> CliResult<serde_json::Value> {
         Some(Outcome::Win(p)) => format!("{} wins", colour(p)),
         Some(Outcome::Draw) | None => "draw".to_owned(),
     };
-    let reason = crate::ending::reason(game.last.end_reason());
+    let reason = crate::cli::ending::reason(game.last.end_reason());
     out.line(format!(
         "{outcome} ({reason}) after {} plies",
         game.last.ply()

@@ -14,7 +14,7 @@ use reversi_rules::ai::{Computer, Level};
 use reversi_rules::wthor::frequent_openings;
 use serde_json::json;
 
-use crate::output::{CliResult, Line, NOT_TEXT, Output};
+use crate::cli::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk reversi demo`.
 #[derive(Debug, clap::Args)]
@@ -56,9 +56,9 @@ pub fn demo_game(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
         },
     )?;
     out.line(game.last.diagram());
-    let outcome = crate::ending::result(&game.last);
+    let outcome = crate::cli::ending::result(&game.last);
     let discs = game.last.disc_counts();
-    let reason = crate::ending::reason(game.last.end_reason());
+    let reason = crate::cli::ending::reason(game.last.end_reason());
     out.line(format!(
         "{outcome} ({reason}) after {} moves ({} Black, {} White discs)",
         game.moves.len(),
@@ -290,7 +290,7 @@ pub struct MatchArgs {
 fn reversi_data(data: Option<&PathBuf>) -> CliResult<PathBuf> {
     Ok(match data {
         Some(d) => d.clone(),
-        None => crate::data_dir::project_default("../shared/data/reversi", "--data")?,
+        None => crate::cli::data_dir::project_default("../shared/data/reversi", "--data")?,
     })
 }
 
@@ -441,7 +441,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         out.line("Your move:");
         // The end of the input leaves the game, as `quit` does: it is not
         // a finished game.
-        let line = match crate::output::read_line(&mut input)? {
+        let line = match crate::cli::output::read_line(&mut input)? {
             Line::Text(line) => line,
             Line::NotText(_) => {
                 out.line(NOT_TEXT);
@@ -495,8 +495,8 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"outcome": "finished", "reason": crate::ending::reason(pos.end_reason()), "black": c.first, "white": c.second, "moves": game.history().len()}),
-        || format!("Game over ({}): Black {} White {}. {result}", crate::ending::reason(pos.end_reason()), c.first, c.second),
+        json!({"outcome": "finished", "reason": crate::cli::ending::reason(pos.end_reason()), "black": c.first, "white": c.second, "moves": game.history().len()}),
+        || format!("Game over ({}): Black {} White {}. {result}", crate::cli::ending::reason(pos.end_reason()), c.first, c.second),
     );
     Ok(())
 }

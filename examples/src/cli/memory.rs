@@ -4,7 +4,7 @@
 
 use board_core::{MAX_TABLE_MIB, TableSizeError};
 
-use crate::output::Failure;
+use crate::cli::output::Failure;
 
 /// The machine's memory in MiB, where the system says (Linux's
 /// `/proc/meminfo`); `None` elsewhere.

@@ -5,7 +5,9 @@ use std::io::{BufRead, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use board_core::{Game, Outcome, Player, SideNames};
-use board_search::{DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match};
+use board_search::{
+    DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match_parallel,
+};
 use fanorona_rules::ai::{Computer, Level, limits};
 use fanorona_rules::ai::{Eval, Weights};
 use fanorona_rules::daily::{Date, daily_computer};
@@ -16,7 +18,7 @@ use fanorona_rules::{
 };
 use serde_json::json;
 
-use crate::output::{CliResult, Line, NOT_TEXT, Output};
+use crate::cli::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk fanorona`.
 #[derive(Debug, clap::Args)]
@@ -106,6 +108,9 @@ struct MatchArgs {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Games played at once, each on a thread of its own.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// The first player's evaluation: to measure what its terms are worth.
     #[arg(long, value_enum, default_value_t = EvalChoice::Full)]
     first_eval: EvalChoice,
@@ -206,7 +211,7 @@ pub fn demo_game(
     )?;
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
     out.line(game.last.diagram());
-    let reason = crate::ending::reason(game.last.end_reason());
+    let reason = crate::cli::ending::reason(game.last.end_reason());
     out.line(format!(
         "{} ({reason}) after {} moves ({} White, {} Black stones left)",
         game.last.outcome_text(outcome),
@@ -236,62 +241,61 @@ fn run_perft(a: &PerftArgs, out: Output) -> CliResult {
             child.play_unchecked(mv);
             let n = child.perft(a.depth - 1);
             out.progress(format!("{mv}: {n}"));
-            divide.push(json!({ "move": mv.to_string(), "nodes": n }));
+            divide.push((mv.to_string(), n));
             total += n;
         }
         total
     } else if a.hash_mb > 0 {
-        crate::memory::check_table_mib("--hash-mb", a.hash_mb)?;
+        crate::cli::memory::check_table_mib("--hash-mb", a.hash_mb)?;
         let mut table = PerftTable::try_new(a.hash_mb)
-            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
+            .map_err(|e| crate::cli::memory::table_error("--hash-mb", &e))?;
         pos.perft_hashed(a.depth, &mut table)
     } else {
         pos.perft(a.depth)
     };
-    let seconds = start.elapsed().as_secs_f64();
-    let mut result = json!({
-        "game": "fanorona",
-        "depth": a.depth,
-        "nodes": nodes,
-        "seconds": seconds,
-        "hash_mb": a.hash_mb,
-        "kernel": Position::perft_kernel(),
-    });
-    if a.divide {
-        result["divide"] = json!(divide);
+    let mut extra = serde_json::Map::new();
+    extra.insert("hash_mb".to_owned(), json!(a.hash_mb));
+    extra.insert("kernel".to_owned(), json!(Position::perft_kernel()));
+    crate::cli::perft::Perft {
+        game: "fanorona",
+        position: pos.to_string(),
+        depth: a.depth,
+        nodes,
+        divide: a.divide.then_some(divide),
+        seconds: start.elapsed().as_secs_f64(),
+        extra,
     }
-    out.result(result, || {
-        format!(
-            "perft {} = {nodes} in {seconds:.3} s ({:.1} M moves/s, {} code)",
-            a.depth,
-            nodes as f64 / seconds.max(1e-9) / 1e6,
-            Position::perft_kernel()
-        )
-    });
+    .report(out);
     Ok(())
 }
 
 fn run_match(a: &MatchArgs, out: Output) -> CliResult {
-    let mut first = Computer::with_eval(limits(a.first), a.first_eval.eval());
-    let mut second = Computer::with_eval(limits(a.second), a.second_eval.eval());
     let openings = Opening::random_set(
         &Position::new(),
         a.opening,
         a.games.div_ceil(2) as usize,
         a.seed,
     );
-    let options = MatchOptions::games(a.games).with_seed(a.seed);
+    let options = MatchOptions::games(a.games)
+        .with_seed(a.seed)
+        .with_threads(a.threads);
     let start = Instant::now();
     let first_name = format!("{} ({:?})", a.first, a.first_eval);
     let second_name = format!("{} ({:?})", a.second, a.second_eval);
-    let result = play_match(&mut first, &mut second, &openings, &options, |g, so_far| {
-        out.match_game(
-            g,
-            so_far,
-            &first_name,
-            &crate::ending::result(&g.record.last),
-        );
-    })?;
+    let result = play_match_parallel(
+        || Computer::with_eval(limits(a.first), a.first_eval.eval()),
+        || Computer::with_eval(limits(a.second), a.second_eval.eval()),
+        &openings,
+        &options,
+        |g, so_far| {
+            out.match_game(
+                g,
+                so_far,
+                &first_name,
+                &crate::cli::ending::result(&g.record.last),
+            );
+        },
+    )?;
     let seconds = start.elapsed().as_secs_f64();
     out.match_result(
         &result.report("fanorona", &first_name, &second_name),
@@ -332,11 +336,13 @@ fn run_bench(a: &BenchArgs, out: Output) -> CliResult {
         nodes += r.nodes;
     }
     let seconds = start.elapsed().as_secs_f64();
-    let nps = nodes as f64 / seconds.max(1e-9);
-    out.result(
-        json!({ "game": "fanorona", "nodes": nodes, "seconds": seconds, "nps": nps }),
-        || format!("{nodes} nodes in {seconds:.3} s ({nps:.0} nodes/s)"),
-    );
+    crate::cli::bench::Bench {
+        game: "fanorona",
+        nodes,
+        seconds,
+        extra: serde_json::Map::new(),
+    }
+    .report(out, None);
     Ok(())
 }
 
@@ -366,7 +372,7 @@ impl Term<'_> {
         loop {
             write!(self.output, "{prompt}")?;
             self.output.flush()?;
-            match crate::output::read_line(&mut self.input)? {
+            match crate::cli::output::read_line(&mut self.input)? {
                 Line::Text(line) => return Ok(Some(line.trim().to_owned())),
                 Line::NotText(_) => writeln!(self.output, "{NOT_TEXT}")?,
                 Line::End => return Ok(None),
@@ -689,8 +695,8 @@ fn play_session(
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
-        result: crate::ending::result(&pos),
-        reason: crate::ending::reason(pos.end_reason()),
+        result: crate::cli::ending::result(&pos),
+        reason: crate::cli::ending::reason(pos.end_reason()),
         score: score(&pos, Player::First).unwrap_or(0),
     }))
 }

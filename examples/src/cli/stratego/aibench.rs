@@ -11,8 +11,8 @@ use serde_json::json;
 use stratego_rules::ai::{Computer, Level};
 use stratego_rules::{Army, Position, Preset, Setup, View};
 
-use crate::output::{CliResult, Output};
-use crate::stratego::matches::setup_source;
+use crate::cli::output::{CliResult, Output};
+use crate::cli::stratego::matches::setup_source;
 
 /// Arguments of `spielwerk stratego ai-bench`.
 #[derive(Debug, clap::Args)]

@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::output::Failure;
+use crate::cli::output::Failure;
 
 /// The environment variable that names the data directory, overriding the
 /// platform's convention.

@@ -7,8 +7,8 @@ use serde_json::json;
 use stratego_rules::Army;
 use stratego_rules::ai::SetupPrior;
 
-use crate::data_dir::{project_default, project_output};
-use crate::output::{CliResult, Output};
+use crate::cli::data_dir::{project_default, project_output};
+use crate::cli::output::{CliResult, Output};
 
 /// Arguments of `spielwerk stratego train-prior`.
 #[derive(Debug, clap::Args)]

@@ -5,7 +5,7 @@ use board_search::{AlphaBetaStrategy, DEFAULT_MAX_PLIES, Limits, Opening, play_g
 use serde_json::json;
 use spielwerk_testgames::{ConnectFour, ConnectFourEval};
 
-use crate::output::{CliResult, Output};
+use crate::cli::output::{CliResult, Output};
 
 /// Arguments of `spielwerk demo`.
 #[derive(Debug, clap::Args)]
@@ -79,7 +79,7 @@ pub fn run(args: &Args, out: Output) -> CliResult {
     }
     if wanted("fanorona") {
         use fanorona_rules::ai::Level;
-        games.push(crate::fanorona::demo_game(
+        games.push(crate::cli::fanorona::demo_game(
             Level::Medium,
             Level::Medium,
             args.seed,
@@ -87,19 +87,19 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         )?);
     }
     if wanted("major") {
-        games.push(crate::major::demo_game(1, out)?);
+        games.push(crate::cli::major::demo_game(1, out)?);
     }
     if wanted("reversi") {
         use reversi_rules::ai::Level;
-        let demo = crate::reversi_ai::DemoArgs {
+        let demo = crate::cli::reversi::ai::DemoArgs {
             black: Level::Medium,
             white: Level::Medium,
             seed: args.seed,
         };
-        games.push(crate::reversi_ai::demo_game(&demo, out)?);
+        games.push(crate::cli::reversi::ai::demo_game(&demo, out)?);
     }
     if wanted("stratego") {
-        games.push(crate::stratego::demo_game(args.seed, out)?);
+        games.push(crate::cli::stratego::demo_game(args.seed, out)?);
     }
     out.result(json!({ "games": games }), || {
         format!("{} demo game(s) finished", games.len())

@@ -37,7 +37,7 @@ pub fn write_stderr(args: fmt::Arguments<'_>) {
 #[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {
-        $crate::output::write_stdout(format_args!($($arg)*))
+        $crate::cli::output::write_stdout(format_args!($($arg)*))
     };
 }
 
@@ -45,10 +45,10 @@ macro_rules! say {
 #[macro_export]
 macro_rules! sayln {
     () => {
-        $crate::output::write_stdout(format_args!("\n"))
+        $crate::cli::output::write_stdout(format_args!("\n"))
     };
     ($($arg:tt)*) => {
-        $crate::output::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::cli::output::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -56,7 +56,7 @@ macro_rules! sayln {
 #[macro_export]
 macro_rules! tell {
     ($($arg:tt)*) => {
-        $crate::output::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
+        $crate::cli::output::write_stderr(format_args!("{}\n", format_args!($($arg)*)))
     };
 }
 
@@ -143,7 +143,7 @@ impl Error for Failure {}
 #[macro_export]
 macro_rules! fail {
     ($($arg:tt)*) => {
-        return Err(Box::new($crate::output::Failure(format!($($arg)*))))
+        return Err(Box::new($crate::cli::output::Failure(format!($($arg)*))))
     };
 }
 
@@ -178,45 +178,5 @@ impl Output {
     /// Progress of long work, always on stderr.
     pub fn progress(&self, line: impl fmt::Display) {
         crate::tell!("{line}");
-    }
-}
-
-impl Output {
-    /// One line of progress for a game of a match: its number, the side the
-    /// first player had, how it ended and the score so far.
-    pub fn match_game<G: board_core::Game>(
-        &self,
-        game: &board_search::MatchGame<G>,
-        so_far: &board_search::MatchResult,
-        first: &str,
-        outcome: &str,
-    ) {
-        let w = &so_far.wdl;
-        self.progress(format!(
-            "game {:>3}: {first} moving {}: {outcome} in {} moves; +{} ={} -{}",
-            game.index + 1,
-            game.first_side,
-            game.record.moves.len(),
-            w.wins,
-            w.draws,
-            w.losses
-        ));
-    }
-
-    /// Prints a match's result: the report as JSON (`{"game","games",
-    /// "wins","draws","losses","first","second",...}` and the `extra` keys)
-    /// or as its text line followed by `extra_text`.
-    pub fn match_result(
-        &self,
-        report: &board_search::MatchReport,
-        extra: serde_json::Value,
-        extra_text: &str,
-    ) -> crate::output::CliResult {
-        let mut json = serde_json::to_value(report)?;
-        if let (Some(map), serde_json::Value::Object(more)) = (json.as_object_mut(), extra) {
-            map.extend(more);
-        }
-        self.result(json, || format!("{report}{extra_text}"));
-        Ok(())
     }
 }

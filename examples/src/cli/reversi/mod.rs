@@ -1,6 +1,8 @@
 //! `spielwerk reversi`: play, demo, GTP, matches, endgame solving, perft,
 //! replay of real game files, training of the evaluation.
 
+pub mod ai;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -11,7 +13,7 @@ use reversi_rules::wthor::WtbFile;
 use reversi_rules::{Position, Reversi, eothello};
 use serde_json::json;
 
-use crate::output::{CliResult, Output};
+use crate::cli::output::{CliResult, Output};
 
 /// Arguments of `spielwerk reversi`.
 #[derive(Debug, clap::Args)]
@@ -29,17 +31,17 @@ enum Verb {
     /// illegal moves and results that disagree with the record.
     Replay(ReplayArgs),
     /// Computer against computer, printed move by move (no input needed).
-    Demo(crate::reversi_ai::DemoArgs),
+    Demo(crate::cli::reversi::ai::DemoArgs),
     /// Solve endgame problems exactly (OBF/FFO files).
-    Solve(crate::reversi_ai::SolveArgs),
+    Solve(crate::cli::reversi::ai::SolveArgs),
     /// Play against the computer in the terminal.
-    Play(crate::reversi_ai::PlayArgs),
+    Play(crate::cli::reversi::ai::PlayArgs),
     /// Speak the Go Text Protocol on stdin/stdout.
-    Gtp(crate::reversi_ai::GtpArgs),
+    Gtp(crate::cli::reversi::ai::GtpArgs),
     /// A match between two levels, or a level and an external GTP engine.
-    Match(crate::reversi_ai::MatchArgs),
+    Match(crate::cli::reversi::ai::MatchArgs),
     /// Train the pattern evaluation from the game files.
-    Train(crate::reversi_ai::TrainArgs),
+    Train(crate::cli::reversi::ai::TrainArgs),
 }
 
 /// How finished games count in perft.
@@ -93,17 +95,17 @@ pub fn run(args: &Args, out: Output) -> CliResult {
         Verb::Perft(a) => run_perft(a, out),
         Verb::Replay(a) => run_replay(a, out),
         Verb::Demo(a) => {
-            let game = crate::reversi_ai::demo_game(a, out)?;
+            let game = crate::cli::reversi::ai::demo_game(a, out)?;
             out.result(json!({ "games": [game] }), || {
                 "1 demo game finished".to_owned()
             });
             Ok(())
         }
-        Verb::Solve(a) => crate::reversi_ai::solve(a, out),
-        Verb::Play(a) => crate::reversi_ai::play(a, out),
-        Verb::Gtp(a) => crate::reversi_ai::gtp(a, out),
-        Verb::Match(a) => crate::reversi_ai::match_(a, out),
-        Verb::Train(a) => crate::reversi_ai::train(a, out),
+        Verb::Solve(a) => crate::cli::reversi::ai::solve(a, out),
+        Verb::Play(a) => crate::cli::reversi::ai::play(a, out),
+        Verb::Gtp(a) => crate::cli::reversi::ai::gtp(a, out),
+        Verb::Match(a) => crate::cli::reversi::ai::match_(a, out),
+        Verb::Train(a) => crate::cli::reversi::ai::train(a, out),
     }
 }
 
@@ -138,9 +140,9 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     ));
     let start = Instant::now();
     let nodes = if args.hash {
-        crate::memory::check_table_mib("--hash-mb", args.hash_mb)?;
+        crate::cli::memory::check_table_mib("--hash-mb", args.hash_mb)?;
         let mut table = HashedPerft::try_new(args.hash_mb, finished)
-            .map_err(|e| crate::memory::table_error("--hash-mb", &e))?;
+            .map_err(|e| crate::cli::memory::table_error("--hash-mb", &e))?;
         table.count(pos.board(), args.depth)
     } else {
         perft(pos.board(), args.depth, finished)
@@ -153,41 +155,20 @@ fn run_perft(args: &PerftArgs, out: Output) -> CliResult {
     } else {
         Vec::new()
     };
-    let seconds = start.elapsed().as_secs_f64();
-    let rate = if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    let mut result = json!({
-        "game": "reversi",
-        "depth": args.depth,
-        "nodes": nodes,
-        "seconds": seconds,
-        "nps": rate.round(),
-        "convention": convention,
-        "hash": args.hash,
-        "kernel": kernel,
-        "position": pos.to_string(),
-    });
-    if args.divide {
-        result["divide"] = divide
-            .iter()
-            .map(|(mv, n)| json!({ "move": mv, "nodes": n }))
-            .collect();
+    let mut extra = serde_json::Map::new();
+    extra.insert("convention".to_owned(), json!(convention));
+    extra.insert("hash".to_owned(), json!(args.hash));
+    extra.insert("kernel".to_owned(), json!(kernel));
+    crate::cli::perft::Perft {
+        game: "reversi",
+        position: pos.to_string(),
+        depth: args.depth,
+        nodes,
+        divide: args.divide.then_some(divide),
+        seconds: start.elapsed().as_secs_f64(),
+        extra,
     }
-    out.result(result, || {
-        let mut text = String::new();
-        for (mv, n) in &divide {
-            text.push_str(&format!("{mv} {n}\n"));
-        }
-        text.push_str(&format!(
-            "perft {}: {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
-            args.depth,
-            rate / 1e6
-        ));
-        text
-    });
+    .report(out);
     Ok(())
 }
 

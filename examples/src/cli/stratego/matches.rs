@@ -10,7 +10,7 @@ use serde_json::json;
 use stratego_rules::ai::{Computer, Level, Settings, SetupSource};
 use stratego_rules::{Army, GravonGame, GravonResult, Position, Preset, Setup};
 
-use crate::output::{CliResult, Output};
+use crate::cli::output::{CliResult, Output};
 
 /// How a game of a match ended, in words ("Red wins", "draw", "unfinished
 /// at the ply limit").
@@ -153,17 +153,12 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         &openings,
         &options,
         |g, so_far| {
-            out.progress(format!(
-                "game {}: {} as {}: {} ({}) after {} plies; {} so far {}",
-                g.index + 1,
-                args.first,
-                stratego_rules::colour(g.first_side),
+            let outcome = format!(
+                "{} ({})",
                 end_text(g.record.end),
-                crate::ending::reason(g.record.last.end_reason()),
-                g.record.moves.len(),
-                args.first,
-                so_far.wdl
-            ));
+                crate::cli::ending::reason(g.record.last.end_reason())
+            );
+            out.match_game(g, so_far, args.first.name(), &outcome);
             records.push((g.index, g.first_side, g.record.clone()));
         },
     )
@@ -217,22 +212,9 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         [a + first, b + second]
     });
     let nodes: u64 = level_nodes.iter().sum();
-    out.result(
+    out.match_result(
+        &report,
         json!({
-            "game": "stratego",
-            "games": report.games,
-            "wins": report.wins,
-            "draws": report.draws,
-            "losses": report.losses,
-            "first": report.first,
-            "second": report.second,
-            "score": report.score,
-            "score_ci95": report.score_ci95,
-            "elo": report.elo,
-            "unfinished": report.unfinished,
-            "as_red": [report.as_first.wins, report.as_first.draws, report.as_first.losses],
-            "as_blue": [report.as_second.wins, report.as_second.draws, report.as_second.losses],
-            "plies": report.plies,
             "game_plies": plies,
             "nodes": nodes,
             "nodes_by_level": level_nodes,
@@ -244,15 +226,13 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
             "setups": args.setups.as_ref().map_or("predefined".to_string(), |p| p.display().to_string()),
             "fortified": args.fortified,
         }),
-        || {
-            format!(
-                "{report}; score {:.1}% (95% {:.1}-{:.1}); {} plies in {seconds:.0} s",
-                report.score * 100.0,
-                report.score_ci95[0] * 100.0,
-                report.score_ci95[1] * 100.0,
-                report.plies
-            )
-        },
-    );
+        &format!(
+            "; score {:.1}% (95% {:.1}-{:.1}); {} plies in {seconds:.0} s",
+            report.score * 100.0,
+            report.score_ci95[0] * 100.0,
+            report.score_ci95[1] * 100.0,
+            report.plies
+        ),
+    )?;
     Ok(())
 }

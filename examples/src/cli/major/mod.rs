@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use board_core::{Game, perft, perft_divide};
-use board_search::{GameEnd, MatchOptions, Opening, Strategy, play_game, play_match};
+use board_search::{GameEnd, MatchOptions, Opening, Strategy, play_game, play_match_parallel};
 use major_rules::ai::{Computer, Level};
 use major_rules::highscore::{Entry, Highscores};
 use major_rules::{Board, Clock, Colour, Move, Position, format_duration, parse_moves};
 use serde_json::json;
 
-use crate::output::{CliResult, Line, NOT_TEXT, Output};
+use crate::cli::output::{CliResult, Line, NOT_TEXT, Output};
 
 /// Arguments of `spielwerk major`.
 #[derive(Debug, clap::Args)]
@@ -55,7 +55,7 @@ struct HighscoreArgs {
 fn highscore_cmd(args: &HighscoreArgs, out: Output) -> CliResult {
     let path = match &args.highscore {
         Some(path) => path.clone(),
-        None => crate::data_dir::data_file("major-highscore.json")?,
+        None => crate::cli::data_dir::data_file("major-highscore.json")?,
     };
     let scores = Highscores::load(&path)?;
     let boards = match args.board {
@@ -115,27 +115,20 @@ fn perft_cmd(args: &PerftArgs, out: Output) -> CliResult {
     } else {
         perft(&pos, args.depth)
     };
-    let seconds = t.elapsed().as_secs_f64();
-    let divide_json: serde_json::Map<String, serde_json::Value> = divide
-        .iter()
-        .map(|(m, n)| (m.to_string(), json!(n)))
-        .collect();
-    out.result(
-        json!({ "game": "major", "board": pos.board().number(), "position": pos.to_string(),
-                "depth": args.depth, "nodes": nodes, "seconds": seconds, "divide": divide_json }),
-        || {
-            let mut s = String::new();
-            for (m, n) in &divide {
-                s.push_str(&format!("{m} {n}\n"));
-            }
-            s.push_str(&format!(
-                "perft({}) = {nodes} in {seconds:.3} s ({:.1} Mnodes/s)",
-                args.depth,
-                nodes as f64 / seconds.max(1e-9) / 1e6
-            ));
-            s
-        },
-    );
+    let mut extra = serde_json::Map::new();
+    extra.insert("board".to_owned(), json!(pos.board().number()));
+    crate::cli::perft::Perft {
+        game: "major",
+        position: pos.to_string(),
+        depth: args.depth,
+        nodes,
+        divide: args
+            .divide
+            .then(|| divide.iter().map(|(m, n)| (m.to_string(), *n)).collect()),
+        seconds: t.elapsed().as_secs_f64(),
+        extra,
+    }
+    .report(out);
     Ok(())
 }
 
@@ -160,6 +153,9 @@ struct MatchArgs {
     /// The seed of the openings.
     #[arg(long, default_value_t = 2026)]
     seed: u64,
+    /// Games played at once, each on a thread of its own.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 fn match_cmd(args: &MatchArgs, out: Output) -> CliResult {
@@ -171,14 +167,23 @@ fn match_cmd(args: &MatchArgs, out: Output) -> CliResult {
         args.games.div_ceil(2) as usize,
         args.seed,
     );
-    let options = MatchOptions::games(args.games).with_seed(args.seed);
+    let options = MatchOptions::games(args.games)
+        .with_seed(args.seed)
+        .with_threads(args.threads);
     let first = args.first.name();
-    let result = play_match(
-        &mut Computer::new(args.first),
-        &mut Computer::new(args.second),
+    let result = play_match_parallel(
+        || Computer::new(args.first),
+        || Computer::new(args.second),
         &openings,
         &options,
-        |g, so_far| out.match_game(g, so_far, first, &crate::ending::result(&g.record.last)),
+        |g, so_far| {
+            out.match_game(
+                g,
+                so_far,
+                first,
+                &crate::cli::ending::result(&g.record.last),
+            )
+        },
     )?;
     out.match_result(
         &result.report("major", first, args.second.name()),
@@ -217,11 +222,13 @@ fn bench_cmd(args: &BenchArgs, out: Output) -> CliResult {
         ));
     }
     let seconds = t.elapsed().as_secs_f64();
-    let nps = nodes as f64 / seconds.max(1e-9);
-    out.result(
-        json!({ "game": "major", "nodes": nodes, "seconds": seconds, "nps": nps }),
-        || format!("{nodes} nodes in {seconds:.2} s ({nps:.0} nodes/s)"),
-    );
+    crate::cli::bench::Bench {
+        game: "major",
+        nodes,
+        seconds,
+        extra: serde_json::Map::new(),
+    }
+    .report(out, None);
     Ok(())
 }
 
@@ -248,8 +255,8 @@ struct DemoArgs {
 fn result_text(pos: &Position) -> String {
     format!(
         "{} ({})",
-        crate::ending::result(pos),
-        crate::ending::reason(pos.end_reason())
+        crate::cli::ending::result(pos),
+        crate::cli::ending::reason(pos.end_reason())
     )
 }
 
@@ -293,7 +300,7 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
         },
     )?;
     out.line(game.last.diagram());
-    let outcome = crate::ending::result(&game.last);
+    let outcome = crate::cli::ending::result(&game.last);
     out.line(format!(
         "{} after {} moves",
         result_text(&game.last),
@@ -301,7 +308,7 @@ fn demo(args: &DemoArgs, out: Output) -> CliResult<serde_json::Value> {
     ));
     Ok(
         json!({ "game": "major", "moves": game.moves.len(), "outcome": outcome,
-               "reason": crate::ending::reason(game.last.end_reason()) }),
+               "reason": crate::cli::ending::reason(game.last.end_reason()) }),
     )
 }
 
@@ -355,10 +362,10 @@ struct PlayArgs {
     delay_ms: u64,
 }
 
-fn highscore_path(args: &PlayArgs) -> Result<PathBuf, crate::output::Failure> {
+fn highscore_path(args: &PlayArgs) -> Result<PathBuf, crate::cli::output::Failure> {
     match &args.highscore {
         Some(path) => Ok(path.clone()),
-        None => crate::data_dir::data_file("major-highscore.json"),
+        None => crate::cli::data_dir::data_file("major-highscore.json"),
     }
 }
 
@@ -417,7 +424,7 @@ fn ask_move(pos: &Position, stdin: &mut impl BufRead) -> CliResult<Input> {
                 .first()
                 .map_or("-".to_owned(), |m| m.to_string())
         );
-        let line = match crate::output::read_line(stdin)? {
+        let line = match crate::cli::output::read_line(stdin)? {
             Line::Text(line) => line,
             Line::NotText(_) => {
                 crate::sayln!("{NOT_TEXT}");
@@ -570,7 +577,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
             None => {
                 crate::say!("You won! Your name for the highscore: ");
                 // A name in another encoding (Latin-1) is kept, lossily.
-                crate::output::read_line(&mut input)?
+                crate::cli::output::read_line(&mut input)?
                     .lossy()
                     .unwrap_or_default()
             }
@@ -594,10 +601,10 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
             Err(e) => crate::tell!("your win was not entered in the highscore: {e}"),
         }
     }
-    let outcome = crate::ending::result(&pos);
+    let outcome = crate::cli::ending::result(&pos);
     out.result(
         json!({ "game": "major", "human_moves": human_moves, "outcome": outcome,
-                "reason": crate::ending::reason(pos.end_reason()) }),
+                "reason": crate::cli::ending::reason(pos.end_reason()) }),
         || format!("game over: {}", result_text(&pos)),
     );
     Ok(())
@@ -708,8 +715,8 @@ fn watch(board: Board, levels: [Level; 2], pause: Duration, out: Output) -> CliR
         ("stopped".to_owned(), "stopped by a key".to_owned())
     } else {
         (
-            crate::ending::result(&game.last),
-            crate::ending::reason(game.last.end_reason()),
+            crate::cli::ending::result(&game.last),
+            crate::cli::ending::reason(game.last.end_reason()),
         )
     };
     out.result(

@@ -21,8 +21,8 @@ use stratego_rules::Army;
 use stratego_rules::ai::agent::{Agent, Reply};
 use stratego_rules::ai::{Computer, LearnStrength, Level, SeenSetup, SetupHabits};
 
-use crate::output::{CliResult, Output};
-use crate::stratego::matches::setup_source;
+use crate::cli::output::{CliResult, Output};
+use crate::cli::stratego::matches::setup_source;
 
 /// Arguments of `spielwerk stratego agent`.
 #[derive(Debug, clap::Args)]
