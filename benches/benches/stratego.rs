@@ -49,8 +49,8 @@ fn start(red: usize, blue: usize) -> Position {
     Position::from_setup(setup, Preset::Battlegeneral.rules()).expect("valid setups")
 }
 
-/// A start position of two predefined setups (for perft, which the README
-/// publishes).
+/// A start position of two predefined setups (for perft, whose counts
+/// docs/measurements/stratego.md gives).
 fn predefined_start(red: usize, blue: usize) -> Position {
     let d = predefined();
     let setup = Setup::from_deployments(Army::Classic, &d[red].1, &d[blue].1);

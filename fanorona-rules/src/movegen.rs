@@ -104,7 +104,7 @@ impl<F: FnMut(u64, u64) -> u64> Sink for Recurse<F> {
 /// From depth 5 on, the counts two plies from the end are kept by position
 /// ([`Cache`]) in a table of `2 << (2 * depth + 4)` bytes (8 MiB at depth
 /// 7, at most 16 MiB): positions are reached again by other move orders
-/// (how many, the crate README's perft section says).
+/// (how many, docs/measurements/fanorona.md says).
 pub(crate) fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     let mut cache = if depth >= 5 {
         Cache::new((2 * depth + 5).min(20))

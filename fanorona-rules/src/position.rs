@@ -290,8 +290,8 @@ impl Position {
 
     /// [`perft`](Position::perft) with a cache of counts by position and
     /// remaining depth in `table`, so that positions reached by different
-    /// move orders are counted once. The same count (the crate README
-    /// compares the times). Cached counts stay valid across calls.
+    /// move orders are counted once. The same count
+    /// (docs/measurements/fanorona.md compares the times). Cached counts stay valid across calls.
     ///
     /// ```
     /// use fanorona_rules::{PerftTable, Position};

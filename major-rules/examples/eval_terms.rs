@@ -1,6 +1,6 @@
 //! Measures each term of the evaluation: the medium level with the default
 //! weights against the medium level with one term switched off, on every
-//! board (the figures of the README).
+//! board (the figures are in docs/measurements/major.md).
 //!
 //! `cargo run --release -p major-rules --example eval_terms -- GAMES`
 

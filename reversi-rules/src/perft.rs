@@ -13,7 +13,7 @@
 //!   x86-64 processors with AVX-512 or AVX2 (checked at run time) it
 //!   generates moves and flips in all eight directions at once in vector
 //!   registers, faster than the portable code, which it uses elsewhere
-//!   (the crate README's speed tables give the figures).
+//!   (docs/measurements/reversi.md gives the figures).
 //! - [`HashedPerft`]: the same count with a transposition table keyed by the
 //!   [canonical](Board::canonical) board, so that the 8 symmetric images of
 //!   a position (and every transposition) are counted once, like Edax's

@@ -6,7 +6,7 @@
 //! belief setting, so that each soft term is kept only if it helps; then
 //! the log-likelihood over the battles of the high ranks alone (Marshal,
 //! General, Colonel, Spy: the ranks whose knowledge decides games between
-//! equal searchers, see the crate README), and over every moved enemy
+//! equal searchers, see docs/measurements/stratego.md), and over every moved enemy
 //! piece of unknown rank every 20 plies (plies 10, 30, ...; those pieces,
 //! not only the ones that fight, are what the search weighs).
 //!

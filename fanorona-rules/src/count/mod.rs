@@ -92,7 +92,7 @@ macro_rules! scalar_work_list {
             /// (at most 64) followed in one loop over a mask, each step
             /// adding a node without a branch when the stone can go on:
             /// the depth-first walk of [`chain`] branches at every step on
-            /// that, and guesses wrong often (the crate README gives how
+            /// that, and guesses wrong often (docs/measurements/fanorona.md gives how
             /// often a step goes on).
             $(#[$attr])*
             pub(crate) fn drain(work: &mut Work) -> u64 {

@@ -12,7 +12,7 @@ use crate::stack::Colour;
 
 /// The weights of [`evaluate`]. [`Weights::default`] are the weights the
 /// computer levels use; the match program of the `examples` package measured
-/// each term (see the crate README).
+/// each term (docs/measurements/major.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
     /// A free stone.

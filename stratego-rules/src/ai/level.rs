@@ -15,8 +15,8 @@ use board_search::{ExpectimaxOptions, Level, Limits};
 /// The search is Star1/Star2 expectimax with StarETC, killers, history and
 /// a table emptied before every move; the node budget ends an iteration,
 /// and the best root move it proved (else the last completed iteration's)
-/// is played. The crate README gives the self-play results between the
-/// levels and the depth `hard` reaches.
+/// is played. docs/measurements/stratego.md gives the self-play results
+/// between the levels and the depth `hard` reaches.
 ///
 /// ```
 /// use stratego_rules::ai::{Level, limits};

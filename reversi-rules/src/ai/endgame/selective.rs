@@ -17,7 +17,7 @@ pub(super) const STAGES: [f64; 3] = [1.1, 1.5, 2.0];
 
 /// The standard deviation of the exact score around the scaled
 /// evaluation, in discs, as the `reversi_probcut_stats` example measures
-/// it (the crate README's figures).
+/// it (the figures are in docs/measurements/reversi.md).
 const PROBCUT_SIGMA: f64 = 10.0;
 
 /// The evaluation is multiplied by this over 4 to predict the exact
