@@ -11,6 +11,7 @@ mod count;
 #[cfg_attr(docsrs, doc(cfg(feature = "ai")))]
 pub mod daily;
 mod diagram;
+// The only module allowed `unsafe` code (the workspace denies it).
 mod kernel;
 mod movegen;
 mod moves;
@@ -21,9 +22,6 @@ pub mod scoring;
 mod setup;
 mod square;
 pub mod turn;
-#[cfg(target_arch = "x86_64")]
-mod wide;
-mod work;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES};
 pub use board_core::coords::ParseSquareError;

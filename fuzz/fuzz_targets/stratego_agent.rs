@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use stratego_rules::ai::agent::{Agent, Reply};
+use stratego_rules::ucc::{Agent, Reply};
 use stratego_rules::ai::{Computer, Level};
 
 fuzz_target!(|data: &[u8]| {

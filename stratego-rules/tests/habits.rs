@@ -9,11 +9,11 @@ use board_core::{Game, Observable, Player};
 use board_search::Strategy as _;
 use proptest::prelude::*;
 use rand::distr::{Distribution as _, weighted::WeightedIndex};
-use stratego_rules::ai::agent::{Agent, Reply};
 use stratego_rules::ai::{
     Computer, Greedy, HabitsLineError, Level, ParseSeenSetupError, SeenSetup, SetupHabits,
     SetupPrior, Tracker,
 };
+use stratego_rules::ucc::{Agent, Reply};
 use stratego_rules::{Army, Battle, Position, Rank, predefined, zone_index};
 
 fn start(red: usize, blue: usize) -> Position {

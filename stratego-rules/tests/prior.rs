@@ -33,6 +33,6 @@ fn the_embedded_barrage_prior_is_the_trained_one() {
     assert_eq!(prior, SetupPrior::barrage());
     assert_eq!(
         SetupPrior::to_rust_source(&SetupPrior::classic(), &SetupPrior::barrage()),
-        include_str!("../src/ai/prior_table.rs")
+        include_str!("../src/ai/belief_game/prior_table.rs")
     );
 }

@@ -105,7 +105,7 @@ fn project_default_in(
 }
 
 /// The default of an option that names a file to write in the project's
-/// checkout (`stratego-rules/src/ai/prior_table.rs`): in the current folder
+/// checkout (`stratego-rules/src/ai/belief_game/prior_table.rs`): in the current folder
 /// or the workspace the program was built from, wherever its folder is
 /// (never a new folder relative to wherever the program runs).
 pub fn project_output(relative: &str, option: &str) -> Result<PathBuf, Failure> {

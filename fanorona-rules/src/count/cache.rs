@@ -2,7 +2,7 @@
 //! the counter's state.
 
 use crate::board::{BOARD, SQUARES};
-use crate::work::Work;
+use crate::kernel::Work;
 
 /// Perft counts two plies from the end already made, by position: a
 /// position reached by two move orders is counted once. It is a table of

@@ -24,7 +24,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::board::BOARD;
-use crate::work::Work;
+use crate::kernel::Work;
 
 mod cache;
 mod tables;
@@ -36,13 +36,13 @@ pub(crate) use tables::*;
 /// a chain going on count, its chains added to the cache's work list,
 /// which [`flush`] counts once every position of the ply is in: one step
 /// at a time ([`portable::drain`], `list`), or eight (the AVX-512
-/// [`crate::wide::drain`], `wide`).
+/// [`crate::kernel::wide::drain`], `wide`).
 macro_rules! last_ply {
     (list, $own:expr, $opp:expr, $cache:expr) => {
         seed($own, $opp, &mut $cache.work)
     };
     (wide, $own:expr, $opp:expr, $cache:expr) => {
-        crate::wide::seed($own, $opp, &mut $cache.work)
+        crate::kernel::wide::seed($own, $opp, &mut $cache.work)
     };
 }
 
@@ -52,12 +52,12 @@ macro_rules! flush {
         drain(&mut $cache.work)
     };
     (wide, $cache:expr) => {
-        crate::wide::drain(&mut $cache.work)
+        crate::kernel::wide::drain(&mut $cache.work)
     };
 }
 
 /// The functions that count the last ply through the work list one step
-/// at a time (`list`; the AVX-512 counter has its own in [`crate::wide`]),
+/// at a time (`list`; the AVX-512 counter has its own in [`crate::kernel::wide`]),
 /// in the counter module it is called in, compiled with the given
 /// attributes.
 macro_rules! scalar_work_list {
@@ -105,18 +105,14 @@ macro_rules! scalar_work_list {
                     let (mut blocked, mut opp, mut node) = ([0u64; 4], [0u64; 4], [0u64; 4]);
                     let mut steps = 0u64;
                     for j in 0..4 {
-                        blocked[j] = work.blocked[done + j];
-                        opp[j] = work.opp[done + j];
-                        node[j] = work.node[done + j];
+                        (blocked[j], opp[j], node[j]) = work.entry(done + j);
                         let live = if j < group { 0xffff } else { 0 };
                         steps |= ((node[j] >> 8) & live) << (16 * j);
                     }
                     count += u64::from(steps.count_ones());
                     done += group;
                     let end = work.len;
-                    let new_blocked = &mut work.blocked[end..end + 64];
-                    let new_opp = &mut work.opp[end..end + 64];
-                    let new_node = &mut work.node[end..end + 64];
+                    let (new_blocked, new_opp, new_node) = work.fresh(64);
                     let mut added = 0;
                     while steps != 0 {
                         let b = steps.trailing_zeros() as usize;
@@ -461,7 +457,7 @@ counter!(
 counter!(
     /// The counter compiled for AVX-512 (with the byte permutes, bit
     /// shuffles and population counts of Ice Lake and Zen 4 and later),
-    /// leaving the last ply to [`crate::wide`].
+    /// leaving the last ply to [`crate::kernel::wide`].
     mod avx512,
     [#[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx512bitalg,avx512vpopcntdq")]],
     core::arch::x86_64::_pext_u64,

@@ -23,6 +23,9 @@
 //!   [`BeliefGame`] they support; `max` plays with it
 //!   ([`Settings::adapt_enemy_model`]).
 //!
+//! The player of the UCC 2012 manager's protocol, which lets other programs
+//! play the [`Computer`], is [`ucc::Agent`](crate::ucc::Agent).
+//!
 //! ```
 //! use board_core::Game;
 //! use board_search::{MatchOptions, Opening, RandomStrategy, play_match};
@@ -71,18 +74,29 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod agent;
-pub mod belief;
+mod belief_game;
 pub mod computer;
-pub mod conduct;
 pub mod eval;
-pub mod game;
 mod greedy;
-pub mod habits;
 pub mod level;
-pub mod prior;
+mod opponent;
 pub mod setups;
-pub mod tracker;
+
+// The folders group the modules; each keeps its path `ai::…`.
+pub use belief_game::{belief, game, prior, tracker};
+pub use opponent::{conduct, habits};
+
+/// The UCC 2012 agent, at its former path: it is now part of the UCC
+/// protocol module, as [`ucc::Agent`](crate::ucc::Agent) and
+/// [`ucc::Reply`](crate::ucc::Reply).
+///
+/// ```
+/// let same: Option<stratego_rules::ucc::Agent> = None::<stratego_rules::ai::agent::Agent>;
+/// assert!(same.is_none());
+/// ```
+pub mod agent {
+    pub use crate::ucc::{Agent, Reply};
+}
 
 pub use belief::{Belief, BeliefOptions, PriorArmyError};
 pub use board_search::{Level, ParseLevelError};

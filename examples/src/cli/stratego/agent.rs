@@ -10,7 +10,7 @@
 //! ```
 //!
 //! The protocol state of a game is the library's
-//! [`stratego_rules::ai::agent::Agent`]; this module reads the arguments,
+//! [`stratego_rules::ucc::Agent`]; this module reads the arguments,
 //! feeds it the lines of stdin and writes its answers to stdout. It stops
 //! on `QUIT` or at the end of its input.
 
@@ -18,8 +18,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use stratego_rules::Army;
-use stratego_rules::ai::agent::{Agent, Reply};
 use stratego_rules::ai::{Computer, LearnStrength, Level, SeenSetup, SetupHabits};
+use stratego_rules::ucc::{Agent, Reply};
 
 use crate::cli::output::{CliResult, Output};
 use crate::cli::stratego::matches::setup_source;

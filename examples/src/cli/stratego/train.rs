@@ -24,7 +24,7 @@ pub struct TrainPriorArgs {
     #[arg(long)]
     barrage: Option<PathBuf>,
     /// Where to write the table [default: the crate's embedded module,
-    /// stratego-rules/src/ai/prior_table.rs in the workspace]
+    /// stratego-rules/src/ai/belief_game/prior_table.rs in the workspace]
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -58,7 +58,7 @@ pub fn run_train_prior(args: &TrainPriorArgs, out: Output) -> CliResult {
     )?;
     let target = match &args.out {
         Some(p) => p.clone(),
-        None => project_output("stratego-rules/src/ai/prior_table.rs", "--out")?,
+        None => project_output("stratego-rules/src/ai/belief_game/prior_table.rs", "--out")?,
     };
     let (classic, classic_skipped) = train(&classic_path, Army::Classic)?;
     let (barrage, barrage_skipped) = train(&barrage_path, Army::Barrage)?;

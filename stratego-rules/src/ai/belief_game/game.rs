@@ -27,7 +27,7 @@
 //! - The opponent is modelled as knowing the viewer's ranks (a cautious
 //!   assumption: the search does not count on bluffs), and as choosing the
 //!   move best for it; the evaluation values the viewer's unrevealed ranks
-//!   instead ([`Eval`](super::Eval)). Its attacks on pieces
+//!   instead ([`Eval`](crate::ai::Eval)). Its attacks on pieces
 //!   it has not identified are those of a prudent player by default
 //!   ([`EnemyAttacks::Prudent`]): it probes them with cheap pieces, and
 //!   risks a valuable piece the viewer knows (a Miner, the Spy, a Major or
@@ -46,8 +46,8 @@ use board_core::{ByPlayer, Game, IllegalMove, Outcome, Player, Stochastic};
 use board_core::{ZobristHash, zobrist_keys};
 use core::fmt;
 
-use super::Belief;
-use super::greedy::expected_gain_over;
+use crate::ai::Belief;
+use crate::ai::greedy::expected_gain_over;
 use crate::cell::{self, Cell};
 use crate::movegen::{self, GenRules, MAX_MOVES, SideMasks};
 use crate::position::early_end;
@@ -108,7 +108,7 @@ pub enum EnemyAttacks {
     /// Major or higher, attacks a piece it has not identified only when
     /// the material it can expect from the attack is positive, over the
     /// viewer's pieces it has not seen (no Bomb or Flag once the piece has
-    /// moved), with [`Greedy`](super::Greedy)'s piece values. Its other
+    /// moved), with [`Greedy`](crate::ai::Greedy)'s piece values. Its other
     /// pieces attack as under `Prudent`.
     Gambling,
 }

@@ -1,29 +1,5 @@
-//! A player of the UCC 2012 manager's line protocol ([`crate::ucc::protocol`]):
-//! [`Agent::handle`] takes one line from the manager and says what to
-//! answer, so that a program (`spielwerk stratego agent` speaks it on stdin
-//! and stdout), a test or a fuzzer can drive a whole session.
-//!
-//! The agent follows the game from the manager's move lines only (the
-//! board lines are checked against what it followed, and a difference is
-//! reported through `warn`). A line it cannot use — malformed, unexpected,
-//! a move that contradicts what it knows — is reported and changes
-//! nothing: the agent never stops on bad input, only on `QUIT`.
-//!
-//! ```
-//! use stratego_rules::ai::agent::{Agent, Reply};
-//! use stratego_rules::ai::{Computer, Level};
-//!
-//! let mut agent = Agent::new(Computer::new(Level::Easy));
-//! let mut warnings = Vec::new();
-//! // The manager's first line: this side's colour, the opponent, the board size.
-//! let Reply::Lines(rows) = agent.handle("RED opponent 10 10", &mut |w| warnings.push(w)) else {
-//!     panic!("the setup is answered");
-//! };
-//! assert_eq!(rows.len(), 4); // the four rows of the setup
-//! assert_eq!(agent.handle("a line of no meaning", &mut |w| warnings.push(w)), Reply::Nothing);
-//! assert_eq!(warnings.len(), 1);
-//! assert_eq!(agent.handle("QUIT", &mut |w| warnings.push(w)), Reply::Quit);
-//! ```
+//! The agent (feature `ai`): this crate's [`Computer`] as a player of
+//! the UCC 2012 manager's line protocol, one line at a time.
 
 use board_core::{Observable, Player};
 
@@ -42,7 +18,32 @@ pub enum Reply {
     Quit,
 }
 
-/// The protocol state of one game.
+/// A player of the UCC 2012 manager's line protocol ([`protocol`]) in one
+/// game: [`Agent::handle`] takes one line from the manager and says what to
+/// answer, so that a program (`spielwerk stratego agent` speaks it on stdin
+/// and stdout), a test or a fuzzer can drive a whole session.
+///
+/// The agent follows the game from the manager's move lines only (the
+/// board lines are checked against what it followed, and a difference is
+/// reported through `warn`). A line it cannot use — malformed, unexpected,
+/// a move that contradicts what it knows — is reported and changes
+/// nothing: the agent never stops on bad input, only on `QUIT`.
+///
+/// ```
+/// use stratego_rules::ucc::{Agent, Reply};
+/// use stratego_rules::ai::{Computer, Level};
+///
+/// let mut agent = Agent::new(Computer::new(Level::Easy));
+/// let mut warnings = Vec::new();
+/// // The manager's first line: this side's colour, the opponent, the board size.
+/// let Reply::Lines(rows) = agent.handle("RED opponent 10 10", &mut |w| warnings.push(w)) else {
+///     panic!("the setup is answered");
+/// };
+/// assert_eq!(rows.len(), 4); // the four rows of the setup
+/// assert_eq!(agent.handle("a line of no meaning", &mut |w| warnings.push(w)), Reply::Nothing);
+/// assert_eq!(warnings.len(), 1);
+/// assert_eq!(agent.handle("QUIT", &mut |w| warnings.push(w)), Reply::Quit);
+/// ```
 pub struct Agent {
     computer: Computer,
     rules: Rules,

@@ -11,7 +11,7 @@
 
 use core::fmt::Write as _;
 
-use super::SeenSetup;
+use crate::ai::SeenSetup;
 use crate::{Army, Deployment, Rank};
 
 // Generated: rustfmt leaves it as `train-prior` wrote it.

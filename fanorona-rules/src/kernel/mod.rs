@@ -1,13 +1,45 @@
-//! The choice between the portable perft counter and those compiled for
-//! the bit-manipulation instructions of newer x86-64 processors and for
-//! AVX-512 (see [`crate::count`] and [`crate::wide`]).
+//! The perft kernels: the choice between the portable counter and those
+//! compiled for the bit-manipulation instructions of newer x86-64
+//! processors and for AVX-512 ([`Kernel`]), the last ply of the AVX-512
+//! counter (`wide`), and the work list of capture chains the counters fill
+//! and empty ([`Work`]). The counters themselves are safe code, one source
+//! compiled per instruction set, in [`crate::count`].
 //!
-//! This is the crate's only module allowed `unsafe` code: the calls from
-//! [`Kernel`]'s methods into functions compiled with
-//! `#[target_feature]`. A [`Kernel`] naming those instructions exists only
-//! after the processor was checked to have them, so the methods are safe.
+//! # The crate's only `unsafe` code
+//!
+//! The workspace denies `unsafe` code; this module alone allows it, as the
+//! design asks (one module per crate), so that every `unsafe` block of the
+//! crate and every invariant one relies on are here. There are two kinds:
+//!
+//! - **Calls into `#[target_feature]` functions**, from [`Kernel`]'s
+//!   methods. A `Kernel` that names such instructions is made only by
+//!   [`Kernel::detect`] (and `Kernel::all` for tests), after the
+//!   processor was found to have every instruction those functions are
+//!   compiled for; its field is private to this module, so no other code
+//!   makes one, and the methods are safe on any processor. Code compiled
+//!   for those instructions calls such functions without `unsafe`, so the
+//!   counters need none.
+//! - **Vector loads and stores** in `wide`: from static tables of exactly
+//!   64 bytes (its `load` takes nothing else), to and from the spill
+//!   buffer of a group's steps (sized for the most steps of a group and one
+//!   vector more), and to and from the [`Work`] list's arrays, each right
+//!   after [`Work::room`] made them long enough past its `len` (whatever
+//!   that is: `room` grows them to it). `room` checks one array for all
+//!   three, which holds because the arrays are private to this module and
+//!   change length only in `Work::grow`, all three to one size; the code
+//!   outside reads and writes them through bounds-checked slices
+//!   ([`Work::entry`], [`Work::fresh`]).
+//!
+//! The tests of `wide` call its functions in `unsafe` blocks after checking
+//! the processor themselves.
 
 #![allow(unsafe_code)]
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod wide;
+mod work;
+
+pub(crate) use work::Work;
 
 use crate::count;
 
@@ -101,7 +133,7 @@ impl Kernel {
             // SAFETY: as for `Kind::Bmi2`.
             #[cfg(target_arch = "x86_64")]
             Kind::Avx512 => unsafe {
-                count::avx512::perft(own, opp, depth, cache) + crate::wide::drain(&mut cache.work)
+                count::avx512::perft(own, opp, depth, cache) + wide::drain(&mut cache.work)
             },
         }
     }

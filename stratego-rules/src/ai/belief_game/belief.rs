@@ -1,6 +1,6 @@
 //! The belief: a probability for every rank of every enemy piece whose
 //! rank the viewer does not know, from the viewer's [`View`] (and, through
-//! a [`Tracker`](super::Tracker), the game so far).
+//! a [`Tracker`](crate::ai::Tracker), the game so far).
 //!
 //! # What it holds exactly, and what it guesses
 //!
@@ -27,9 +27,9 @@ use arrayvec::ArrayVec;
 use board_core::Player;
 use board_core::rand_core::RngCore;
 
-use super::SetupPrior;
 use super::prior::setup_neighbours;
 use super::tracker::Started;
+use crate::ai::SetupPrior;
 use crate::cell::{self, Cell};
 use crate::{Army, Position, Rank, Square, View, zone_index};
 
@@ -47,11 +47,11 @@ pub struct BeliefOptions {
     /// other side of the board): humans favour no side much, and a program
     /// may set up either way round.
     pub symmetric: bool,
-    /// The strength of the behaviour evidence a [`Tracker`](super::Tracker)
-    /// collects (0 turns it off). See [`Evidence`](super::Evidence).
+    /// The strength of the behaviour evidence a [`Tracker`](crate::ai::Tracker)
+    /// collects (0 turns it off). See [`Evidence`](crate::ai::Evidence).
     pub behaviour: f64,
     /// The strength of the Flag's neighbourhood evidence a
-    /// [`Tracker`](super::Tracker) collects (0 turns it off): the Flag's
+    /// [`Tracker`](crate::ai::Tracker) collects (0 turns it off): the Flag's
     /// weight on an unmoved piece is multiplied, for each neighbouring
     /// setup square whose first piece is known to have been a Bomb (or no
     /// Bomb), by the prior's [`SetupPrior::flag_neighbour_ratios`], raised
@@ -149,7 +149,7 @@ pub struct Belief {
 }
 
 /// A setup prior of another army than the view's
-/// ([`Belief::with_prior`], [`Tracker::belief_with_prior`](super::Tracker::belief_with_prior)).
+/// ([`Belief::with_prior`], [`Tracker::belief_with_prior`](crate::ai::Tracker::belief_with_prior)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("the setup prior is of the {prior} army, the game of the {game} army")]
 pub struct PriorArmyError {
@@ -175,7 +175,7 @@ impl PriorArmyError {
 impl Belief {
     /// The belief of `view`'s viewer, knowing no more of the game than the
     /// view: an unmoved piece started where it stands, a moved one
-    /// anywhere (a [`Tracker`](super::Tracker) remembers where).
+    /// anywhere (a [`Tracker`](crate::ai::Tracker) remembers where).
     #[must_use]
     pub fn new(view: &View, options: &BeliefOptions) -> Belief {
         Belief::from_view(view, &SetupPrior::of(view.army), options)

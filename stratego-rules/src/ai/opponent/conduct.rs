@@ -11,8 +11,8 @@
 //! identified pieces mostly when it wins. A [`Conduct`] counts both in the
 //! game so far; [`Conduct::adjust`] switches a model only on evidence.
 
-use super::game::{is_guarded_rank, may_not_win};
-use super::{EnemyAttacks, GameOptions};
+use crate::ai::game::{is_guarded_rank, may_not_win};
+use crate::ai::{EnemyAttacks, GameOptions};
 use crate::cell;
 use crate::{Battle, PublicMove, View, battle};
 
@@ -31,8 +31,8 @@ pub const INFORMED_LOST_PERCENT: u32 = 20;
 pub const INFORMED_PERCENT: u8 = 20;
 
 /// What the enemy's attacks of one game have shown, from the viewer's
-/// side: a [`Tracker`](super::Tracker) keeps one
-/// ([`Tracker::conduct`](super::Tracker::conduct)).
+/// side: a [`Tracker`](crate::ai::Tracker) keeps one
+/// ([`Tracker::conduct`](crate::ai::Tracker::conduct)).
 ///
 /// ```
 /// use stratego_rules::ai::{Conduct, EnemyAttacks, GameOptions};

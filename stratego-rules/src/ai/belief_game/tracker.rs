@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use board_core::Player;
 
 use super::belief::{ByOrigin, NONE, PriorArmyError, mirror_index};
-use super::{Belief, BeliefOptions, Conduct, SeenSetup, SetupPrior};
+use crate::ai::{Belief, BeliefOptions, Conduct, SeenSetup, SetupPrior};
 use crate::cell;
 use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
 

@@ -1,7 +1,7 @@
 //! What a player learns of an opponent's setups over a series of games.
 //!
 //! A game shows some of the enemy's ranks (each battle shows both pieces, a
-//! Scout's long move shows a Scout), and the [`Tracker`](super::Tracker)
+//! Scout's long move shows a Scout), and the [`Tracker`](crate::ai::Tracker)
 //! knows on which setup square each of those pieces started: its
 //! [`SeenSetup`]. [`SetupHabits`] keeps the seen setups of each opponent,
 //! one record per game, in a line form a program can append to a file as
@@ -40,8 +40,8 @@ use core::str::FromStr;
 
 use board_core::Player;
 
-use super::SetupPrior;
 use crate::Rank;
+use crate::ai::SetupPrior;
 
 /// What games showed of one army's setup: the rank of the piece that
 /// started on each of the 40 setup squares (index `row * 10 + file`, row 0

@@ -33,19 +33,18 @@
 //! adds a node only for the stones with a first capture that goes on; the
 //! other first captures are counted there and then.
 //!
-//! This module holds the counter's only `unsafe` code besides
-//! [`crate::kernel`]: vector loads and stores from static tables and from
-//! the work list, whose length is checked before every group.
+//! Its `unsafe` blocks are vector loads and stores from static tables, the
+//! spill buffer and the work list, each with its `SAFETY` reason; the
+//! parent module says why they are sound.
 
-#![allow(unsafe_code)]
 // `s` is a slot used with several tables at once.
 #![allow(clippy::needless_range_loop)]
 
 use core::arch::x86_64::*;
 
+use super::Work;
 use crate::board::BOARD;
 use crate::count::{CAN, SLOT_OFFSET, STEPS, step_back};
-use crate::work::Work;
 
 /// Nodes taken from the work list at a time.
 const GROUP: usize = 16;
