@@ -9,8 +9,7 @@ use board_core::Game;
 use board_search::{Limits, Opening};
 use criterion::{Criterion, criterion_group, criterion_main};
 use fanorona_rules::Position;
-use fanorona_rules::ai::Computer;
-use fanorona_rules::ai::Eval;
+use fanorona_rules::ai::{Computer, Eval};
 
 /// The start and a few positions after seeded random openings.
 fn positions() -> Vec<Position> {

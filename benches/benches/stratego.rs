@@ -10,11 +10,10 @@
 //! setups) and `spielwerk stratego perft`.
 
 use std::hint::black_box;
+use std::sync::OnceLock;
 
 use board_core::{Determinize, Game, Observable, SplitMix64, perft};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use std::sync::OnceLock;
-
 use stratego_rules::{Army, Deployment, MoveList, Position, Preset, Setup, predefined};
 
 /// The first 1000 real human setups, or the eight predefined ones.

@@ -208,8 +208,9 @@ impl BareSearch {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_search::{AlphaBeta, Limits, Options};
+
+    use super::*;
 
     /// The root scores of `board-search` at equal depth, on the benchmark
     /// positions and on random ones (among them positions near a win).

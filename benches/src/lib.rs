@@ -59,8 +59,9 @@ pub fn connect_four_positions() -> Vec<BenchPosition> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::Game;
+
+    use super::*;
 
     #[test]
     fn positions_are_legal_and_open() {

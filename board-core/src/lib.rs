@@ -18,6 +18,9 @@ mod table;
 mod undo;
 mod zobrist;
 
+/// Re-exported so that games can name their move buffers without adding
+/// the dependency themselves.
+pub use arrayvec;
 pub use chance::Stochastic;
 pub use game::{Game, IllegalMove};
 pub use hidden::{Determinize, Observable};
@@ -26,16 +29,12 @@ pub use outcome::Outcome;
 pub use perft::{FinishedGames, perft, perft_divide, perft_undo, perft_with};
 pub use player::{ByPlayer, Player};
 pub use prefetch::prefetch;
+/// Re-exported: [`Determinize`] takes a [`rand_core::RngCore`].
+pub use rand_core;
 pub use setup::SetupError;
 pub use sides::SideNames;
+/// Re-exported for the same reason as [`arrayvec`].
+pub use smallvec;
 pub use table::{MAX_TABLE_MIB, TableSizeError, table_or_smaller, try_table};
 pub use undo::Undo;
 pub use zobrist::{SplitMix64, ZobristHash, zobrist_keys};
-
-/// Re-exported so that games can name their move buffers without adding
-/// the dependency themselves.
-pub use arrayvec;
-/// Re-exported: [`Determinize`] takes a [`rand_core::RngCore`].
-pub use rand_core;
-/// Re-exported for the same reason as [`arrayvec`].
-pub use smallvec;

@@ -10,7 +10,6 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
 use cli::output::{self, CliResult, Output};
 use cli::{demo, fanorona, major, reversi, serve, stratego};
 

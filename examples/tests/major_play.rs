@@ -7,10 +7,9 @@ mod cli_common;
 use std::path::Path;
 use std::process::Command;
 
-use cli_common::{Run, run_with, temp_dir};
-
 use board_core::Game;
 use board_search::Strategy;
+use cli_common::{Run, run_with, temp_dir};
 use major_rules::ai::{Computer, Level};
 use major_rules::{Board, Colour, Position};
 

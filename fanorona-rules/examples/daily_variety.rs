@@ -36,8 +36,7 @@ use board_search::{
     Choice, DEFAULT_MAX_PLIES, Evaluator, GameRecord, MatchOptions, NoLegalMove, Opening, Strategy,
     Wdl, play_game, play_match,
 };
-use fanorona_rules::ai::Eval;
-use fanorona_rules::ai::{Computer, Level, limits};
+use fanorona_rules::ai::{Computer, Eval, Level, limits};
 use fanorona_rules::daily::{DailyComputer, DailySettings, Date, RootScorer, ScoredMove};
 use fanorona_rules::{Move, Position};
 

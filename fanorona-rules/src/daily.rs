@@ -180,8 +180,9 @@ pub fn daily_move(date: Date, moves: &[Move]) -> Result<Option<Move>, DailyError
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_search::{Opening, RandomStrategy, play_game};
+
+    use super::*;
 
     fn date(days_after: i64) -> Date {
         let first = Date::new(2026, 3, 1).map_or(0, Date::days_since_epoch);

@@ -24,7 +24,14 @@ mod square;
 pub mod turn;
 
 pub use board::{BOARD, Bitboard, COLUMNS, Direction, ROWS, SQUARES};
+/// Re-exported: the traits a [`Position`] implements.
+pub use board_core;
 pub use board_core::coords::ParseSquareError;
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;
 pub use diagram::Diagram;
 pub use movegen::{MoveList, PerftTable};
 pub use moves::{CaptureKind, MAX_STEPS, Move, MoveError, Step};
@@ -34,12 +41,3 @@ pub use rules::{MAX_NO_CAPTURE_LIMIT, Rules, RulesError};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use square::Square;
 pub use turn::{StepOption, StepOptions, Turn, TurnError};
-
-/// Re-exported: the traits a [`Position`] implements.
-pub use board_core;
-
-/// Re-exported (feature `ai`): the computer players' trait
-/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
-/// so that one dependency is enough to ask the computer for a move.
-#[cfg(feature = "ai")]
-pub use board_search;

@@ -486,10 +486,11 @@ pub(crate) fn perft_hashed(own: u64, opp: u64, depth: u32, table: &mut PerftTabl
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::Position;
     use board_core::{Game, Player};
     use proptest::prelude::*;
+
+    use super::*;
+    use crate::Position;
 
     /// The moves of the side owning `own`, as the generator lists them.
     fn listed(own: u64, opp: u64) -> MoveList {

@@ -34,10 +34,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use board_core::coords::ParseSquareError;
 use board_core::{Game, Player};
 use smallvec::SmallVec;
-
-use board_core::coords::ParseSquareError;
 
 use crate::board::{Bitboard, COLUMNS, ROWS};
 use crate::diagram::Diagram;

@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use stratego_rules::ucc::{Agent, Reply};
 use stratego_rules::ai::{Computer, Level};
+use stratego_rules::ucc::{Agent, Reply};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

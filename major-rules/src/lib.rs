@@ -23,7 +23,14 @@ mod square;
 mod stack;
 
 pub use board::{Board, BoardError, Layout, MAX_SQUARES, Place};
+/// Re-exported: the traits a [`Position`] implements.
+pub use board_core;
 pub use board_core::coords::ParseSquareError;
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;
 pub use clock::{Clock, format_duration};
 pub use diagram::Diagram;
 pub use movegen::{MAX_MOVES, MoveList};
@@ -34,12 +41,3 @@ pub use rules::{NoMoveResult, Rules};
 pub use setup::{Setup, SetupError, SetupProblem};
 pub use square::{MAX_SIDE, Square};
 pub use stack::{Colour, Stack};
-
-/// Re-exported: the traits a [`Position`] implements.
-pub use board_core;
-
-/// Re-exported (feature `ai`): the computer players' trait
-/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
-/// so that one dependency is enough to ask the computer for a move.
-#[cfg(feature = "ai")]
-pub use board_search;

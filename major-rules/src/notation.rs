@@ -5,9 +5,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::board::{Board, BoardError, Layout, Place};
 use board_core::coords::ParseSquareError;
 
+use crate::board::{Board, BoardError, Layout, Place};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::setup::{Setup, SetupError};

@@ -2,8 +2,7 @@
 
 use board_core::FinishedGames;
 
-use crate::bitboard;
-use crate::{Move, Square};
+use crate::{Move, Square, bitboard};
 
 /// A position seen from the side to move: the discs of the player to move
 /// and of the opponent, two `u64` bitboards (bit `i` is the square of

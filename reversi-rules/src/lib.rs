@@ -25,7 +25,18 @@ mod transcript;
 pub mod wthor;
 
 pub use board::{Board, BoardError, Children};
+/// Re-exported: the traits a [`Position`] implements, so that one dependency
+/// is enough.
+pub use board_core;
+/// Re-exported: the convention of [`perft`] for games that end
+/// early.
+pub use board_core::FinishedGames;
 pub use board_core::coords::ParseSquareError;
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;
 pub use diagram::Diagram;
 pub use game::{ReplayError, Reversi, TranscriptError};
 pub use moves::{Move, MoveList, ParseMoveError};
@@ -35,16 +46,3 @@ pub use setup::{Setup, SetupError, SetupProblem};
 pub use square::Square;
 pub use symmetry::Symmetry;
 pub use transcript::{ParseTranscriptError, Transcript};
-
-/// Re-exported: the traits a [`Position`] implements, so that one dependency
-/// is enough.
-pub use board_core;
-
-/// Re-exported: the convention of [`perft`] for games that end
-/// early.
-pub use board_core::FinishedGames;
-/// Re-exported (feature `ai`): the computer players' trait
-/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
-/// so that one dependency is enough to ask the computer for a move.
-#[cfg(feature = "ai")]
-pub use board_search;

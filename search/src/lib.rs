@@ -16,9 +16,19 @@ mod score;
 mod tt;
 pub mod tutorial;
 
+/// The clock of time limits and of [`SearchResult::elapsed`]: `std`'s
+/// `Instant`, except on `wasm32-unknown-unknown`, where `std`'s panics and
+/// the browser's clock is read instead (the `web-time` crate). Searches
+/// with depth and node limits only read it for their reports.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use std::time::Instant;
+
 pub use alphabeta::AlphaBeta;
 pub use alphabeta::options::{Options, Parallelism, TtCutoffs};
 pub use alphabeta::shared_table::{SharedTable, TableEntry};
+/// Re-exported so that users of the search need not depend on `board-core`
+/// directly.
+pub use board_core;
 pub use eval::Evaluator;
 pub use expectimax::{Expectimax, ExpectimaxOptions, ProbCut};
 pub use limits::{Limits, MAX_DEPTH, StopFlag};
@@ -39,17 +49,6 @@ pub use score::{
     INFINITY, MAX_EVAL, MAX_PLY, WIN, is_decisive, loss_in, plies_to_end, terminal_score, win_in,
 };
 pub use tt::{Entry, TranspositionTable};
-
-/// Re-exported so that users of the search need not depend on `board-core`
-/// directly.
-pub use board_core;
-
-/// The clock of time limits and of [`SearchResult::elapsed`]: `std`'s
-/// `Instant`, except on `wasm32-unknown-unknown`, where `std`'s panics and
-/// the browser's clock is read instead (the `web-time` crate). Searches
-/// with depth and node limits only read it for their reports.
-#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use std::time::Instant;
 /// The clock of time limits and of [`SearchResult::elapsed`] (on
 /// `wasm32-unknown-unknown`, the browser's, from the `web-time` crate).
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]

@@ -4,14 +4,13 @@
 //! the same search, move for move and visit for visit), and it is
 //! deterministic for a seed.
 
+use KuhnMove::{Bet, Pass};
 use board_core::{Game, Observable, Player};
 use board_search::{
     Ismcts, IsmctsStrategy, Limits, MatchOptions, MctsOptions, NoKnowledge, Opening,
     RandomStrategy, Strategy, play_match,
 };
 use spielwerk_testgames::{JACK, KING, KuhnChips, KuhnMove, KuhnPoker, QUEEN};
-
-use KuhnMove::{Bet, Pass};
 
 fn decide(pos: &KuhnPoker, seed: u64) -> KuhnMove {
     let view = pos.view(pos.to_move());

@@ -14,8 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use board_core::Observable;
-use board_core::{Game, Player};
+use board_core::{Game, Observable, Player};
 use stratego_rules::ai::{BeliefOptions, Tracker};
 use stratego_rules::gravon::{GravonGame, looks_like_gravon};
 use stratego_rules::ucc::{UccGame, looks_like_ucc};

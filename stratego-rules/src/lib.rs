@@ -30,7 +30,15 @@ pub mod replay;
 pub mod session;
 pub mod ucc;
 
+/// Re-exported: the traits a [`Position`] implements, so that one dependency
+/// is enough.
+pub use board_core;
 pub use board_core::coords::ParseSquareError;
+/// Re-exported (feature `ai`): the computer players' trait
+/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
+/// so that one dependency is enough to ask the computer for a move.
+#[cfg(feature = "ai")]
+pub use board_search;
 pub use builder::{BUILD_ORDER, BuildError, SetupBuilder};
 pub use combat::{Battle, battle};
 pub use diagram::Diagram;
@@ -51,13 +59,3 @@ pub use square::{Direction, Square};
 pub use ucc::UccGame;
 pub use view::{SeenPiece, View};
 pub use xml::{XmlError, XmlErrorKind};
-
-/// Re-exported: the traits a [`Position`] implements, so that one dependency
-/// is enough.
-pub use board_core;
-
-/// Re-exported (feature `ai`): the computer players' trait
-/// ([`Strategy`](board_search::Strategy): `choose` a move) and the search,
-/// so that one dependency is enough to ask the computer for a move.
-#[cfg(feature = "ai")]
-pub use board_search;

@@ -8,9 +8,8 @@ use core::str::FromStr;
 use board_core::rand_core::RngCore;
 use board_core::{ByPlayer, Player};
 
-use crate::cell;
 use crate::piece::colour;
-use crate::{Army, Piece, Position, Rank, Rules, Square};
+use crate::{Army, Piece, Position, Rank, Rules, Square, cell};
 
 /// The square of a side's deployment index: row 0 is the front row (next to
 /// the lakes), row 3 the back row; files a..j left to right on the board.

@@ -11,11 +11,10 @@ use board_core::{ByPlayer, Determinize, Observable, Player};
 use crate::cell::{self, Cell};
 use crate::chase::Chase;
 use crate::diagram::{Diagram, Shows};
-use crate::movegen;
 use crate::position::early_end;
 use crate::setup::shuffle;
 use crate::shuttle::Shuttle;
-use crate::{Army, MoveList, Position, Rank, Rules, Square};
+use crate::{Army, MoveList, Position, Rank, Rules, Square, movegen};
 
 /// One player's view of a game. It never holds a hidden rank: two
 /// positions that differ only in ranks the viewer has not seen give equal

@@ -8,7 +8,8 @@ mod common;
 use board_core::{Game, Observable, Player};
 use board_search::Strategy as _;
 use proptest::prelude::*;
-use rand::distr::{Distribution as _, weighted::WeightedIndex};
+use rand::distr::Distribution as _;
+use rand::distr::weighted::WeightedIndex;
 use stratego_rules::ai::{
     Computer, Greedy, HabitsLineError, Level, ParseSeenSetupError, SeenSetup, SetupHabits,
     SetupPrior, Tracker,

@@ -1,6 +1,6 @@
 //! The program's commands: the verbs every game shares, written once
-//! ([`perft`], [`bench`], [`matches`], [`demo`], the terminal's input and
-//! output in [`output`]), and one folder per game for its own verbs.
+//! ([`perft`](mod@perft), [`bench`](mod@bench), [`matches`](mod@matches), [`demo`](mod@demo), the terminal's input and
+//! output in [`output`](mod@output)), and one folder per game for its own verbs.
 
 pub mod bench;
 pub mod data_dir;

@@ -68,9 +68,10 @@ impl<E: Evaluator<Position> + Sync> Strategy<Position> for Computer<E> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::Game;
     use board_search::{Opening, play_game};
+
+    use super::*;
 
     #[test]
     fn levels_deepen() {

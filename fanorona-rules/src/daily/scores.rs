@@ -109,8 +109,9 @@ fn parent_score(child: i32) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_search::{Evaluator, WIN};
+
+    use super::*;
 
     #[test]
     fn decided_games_count_one_ply_more_from_the_parent() {

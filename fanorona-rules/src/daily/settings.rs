@@ -113,9 +113,10 @@ impl DailySettings {
 
 #[cfg(test)]
 mod tests {
+    use board_search::win_in;
+
     use super::*;
     use crate::Move;
-    use board_search::win_in;
 
     fn scored(values: &[i32]) -> Vec<ScoredMove> {
         let moves: Vec<Move> = ["d2-e3a", "e2-e3a", "f2-e3a", "f3-e3a", "f3-e3w"]

@@ -614,10 +614,11 @@ pub(crate) fn drain(work: &mut Work) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::board::{NEIGHBOURS_CONST, SQUARES};
     use crate::count::{SLOT_DIR, line};
-    use proptest::prelude::*;
 
     /// Whether this processor runs the AVX-512 code; says so if not.
     fn has_avx512() -> bool {

@@ -91,9 +91,10 @@ impl Strategy<Position> for Computer {
 
 #[cfg(test)]
 mod tests {
+    use board_search::{MatchOptions, Opening, play_game, play_match};
+
     use super::*;
     use crate::Board;
-    use board_search::{MatchOptions, Opening, play_game, play_match};
 
     #[test]
     fn levels_deepen_and_quiesce_from_medium() {

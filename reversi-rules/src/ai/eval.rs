@@ -8,13 +8,13 @@
 
 pub mod patterns;
 
-use crate::bitboard::moves;
-use crate::{Move, Position};
 use board_search::Evaluator;
 
 use crate::ai::endgame::stable_discs;
 pub use crate::ai::weights::SCALE;
 use crate::ai::weights::Weights;
+use crate::bitboard::moves;
+use crate::{Move, Position};
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The X squares (diagonally next to a corner).

@@ -3,10 +3,9 @@
 
 use std::time::Duration;
 
+use crate::ai::endgame::{SolveError, Solver};
 use crate::obf::{ObfLine, ParseObfError};
 use crate::{Move, ParseMoveError, ParsePositionError, Position};
-
-use crate::ai::endgame::{SolveError, Solver};
 
 /// One endgame problem: a position with what the file says about it.
 #[derive(Debug, Clone, PartialEq, Eq)]

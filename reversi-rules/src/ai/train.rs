@@ -8,13 +8,13 @@
 //! gradient steps in which each weight moves by its mean residual (the
 //! method Buro used for Logistello), on several threads.
 
-use crate::eothello::EothelloGame;
-use crate::wthor::WthorLine;
 use board_core::Game;
 
 use crate::ai::endgame::final_score;
 use crate::ai::eval::patterns::{self, PHASES};
 use crate::ai::weights::{SCALE, Weights};
+use crate::eothello::EothelloGame;
+use crate::wthor::WthorLine;
 
 /// One training position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

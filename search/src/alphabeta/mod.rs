@@ -7,9 +7,9 @@ pub(crate) mod searcher;
 pub(crate) mod shared_table;
 pub(crate) mod ybw;
 
-use crate::Instant;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Duration;
 
 use board_core::{MoveList, ZobristHash};
@@ -17,9 +17,8 @@ use board_core::{MoveList, ZobristHash};
 use crate::alphabeta::options::{Options, Parallelism};
 use crate::alphabeta::searcher::{Busy, Searcher, Shared, Worker};
 use crate::alphabeta::ybw::Ybw;
-use crate::score::plies_to_end;
-use crate::score::terminal_score;
-use crate::{Bound, Evaluator, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
+use crate::score::{plies_to_end, terminal_score};
+use crate::{Bound, Evaluator, Instant, Limits, MAX_DEPTH, MAX_PLY, SearchResult, SharedTable};
 
 /// A flag nobody sets: the stop flag of a search without one.
 static NEVER: AtomicBool = AtomicBool::new(false);

@@ -9,17 +9,16 @@
 //!
 //! [`AlphaBeta`]: crate::AlphaBeta
 
-use crate::Instant;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 
 use board_core::{Game, MoveList, Player, ZobristHash};
 
 use crate::alphabeta::options::Options;
 use crate::alphabeta::ybw::{self, SPLIT_DEPTH, Split, Ybw};
 use crate::score::{from_table, is_decisive, terminal_score, to_table};
-use crate::{Bound, Evaluator, INFINITY, MAX_EVAL, SharedTable};
-
-use std::sync::Arc;
+use crate::{Bound, Evaluator, INFINITY, Instant, MAX_EVAL, SharedTable};
 
 mod defer;
 mod ordering;

@@ -1,7 +1,8 @@
 //! The transposition table of [`AlphaBeta`](crate::AlphaBeta): lock-free,
 //! shared by every thread of a search.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 use crate::Bound;
 

@@ -12,7 +12,8 @@
 //! indices from the root, so that a helper replays it from the root all
 //! threads share, and no position or move crosses a thread.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::{Arc, Mutex};
 
 use board_core::{MoveList, ZobristHash};

@@ -3,8 +3,6 @@
 //! it reads the searcher's view alone and samples the hidden state anew for
 //! every playout.
 
-use crate::Instant;
-
 use board_core::{Determinize, Game, MoveList, Player, SplitMix64};
 
 use crate::monte_carlo::{
@@ -12,7 +10,7 @@ use crate::monte_carlo::{
     monte_carlo_accessors, outcome_reward, priors, selection_value,
 };
 use crate::player::play::derive_seed;
-use crate::{Choice, Evaluator, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
+use crate::{Choice, Evaluator, Instant, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
 
 /// No node (the end of a list of children).
 const NONE: u32 = u32::MAX;

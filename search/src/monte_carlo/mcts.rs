@@ -3,8 +3,6 @@
 //! value at the leaves, an MCTS-Solver for proven wins and losses, and root
 //! parallelism that stays deterministic for a seed.
 
-use crate::Instant;
-
 use board_core::{Game, MoveList, Outcome, Player, SplitMix64};
 
 use crate::monte_carlo::{
@@ -12,7 +10,7 @@ use crate::monte_carlo::{
     monte_carlo_accessors, outcome_reward, priors, rank, selection_value,
 };
 use crate::player::play::derive_seed;
-use crate::{Choice, Evaluator, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
+use crate::{Choice, Evaluator, Instant, Limits, MctsOptions, MctsResult, NoLegalMove, Strategy};
 
 /// A node of the tree of one [`Mcts`] thread.
 #[derive(Debug, Clone)]

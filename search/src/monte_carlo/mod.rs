@@ -6,14 +6,14 @@
 pub(crate) mod ismcts;
 pub(crate) mod mcts;
 
-use crate::Instant;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use board_core::{Game, MoveList, Outcome, Player, SplitMix64};
 
 use crate::player::play::derive_seed;
-use crate::{Choice, Evaluator, Limits, NoLegalMove};
+use crate::{Choice, Evaluator, Instant, Limits, NoLegalMove};
 
 /// The playouts of a Monte Carlo search given no limit at all.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;

@@ -368,7 +368,8 @@ where
     A: Strategy<G>,
     B: Strategy<G>,
 {
-    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::sync::atomic::{AtomicBool, AtomicU32};
     use std::sync::mpsc;
 
     if openings.is_empty() {

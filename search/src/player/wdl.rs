@@ -2,8 +2,7 @@
 
 use core::fmt;
 
-use board_core::Outcome;
-use board_core::Player;
+use board_core::{Outcome, Player};
 
 /// Wins, draws and losses of one player over a series of games.
 ///

@@ -409,8 +409,9 @@ impl Evaluator<ConnectFour> for ConnectFourEval {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::{perft, perft_undo};
+
+    use super::*;
 
     /// A deliberately simple Connect Four on a 2-D array, for differential
     /// tests of the bitboard version.

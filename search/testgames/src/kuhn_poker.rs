@@ -301,8 +301,9 @@ impl Evaluator<KuhnPoker> for KuhnChips {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::{FinishedGames, SplitMix64, perft_with};
+
+    use super::*;
 
     /// Every state of the game, chance node included.
     fn all_states() -> Vec<KuhnPoker> {

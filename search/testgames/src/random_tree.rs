@@ -213,8 +213,9 @@ impl Evaluator<RandomTree> for TreeEval {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::perft;
+
+    use super::*;
 
     #[test]
     fn trees_have_transpositions_extra_turns_and_decided_games() {

@@ -14,9 +14,8 @@ use super::{
     BeliefGame, BeliefMove, BeliefOptions, Eval, EvalWeights, GameOptions, Greedy, Level,
     NoisyMoves, SetupPrior, SetupSource, Tracker, limits, search_options,
 };
-use crate::cell;
 use crate::shuttle::Shuttle;
-use crate::{Army, Deployment, Move, MoveList, ObserveError, Position, PublicMove, View};
+use crate::{Army, Deployment, Move, MoveList, ObserveError, Position, PublicMove, View, cell};
 
 /// Everything a [`Computer`] decides by: its budget and the knobs of its
 /// belief, belief game, evaluation and search.

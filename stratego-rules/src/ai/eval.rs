@@ -32,8 +32,7 @@ use board_core::{Game, Player, Stochastic};
 use board_search::Evaluator;
 
 use super::game::{BeliefChanceList, BeliefGame, BeliefMove};
-use crate::cell;
-use crate::{Battle, Rank, Square, battle};
+use crate::{Battle, Rank, Square, battle, cell};
 
 /// The evaluation's bound: no position that is not decided scores beyond
 /// ±(`BOUND` − 1), and a decided one scores ±`BOUND`.

@@ -138,9 +138,10 @@ impl Strategy<Position> for Greedy {
 
 #[cfg(test)]
 mod tests {
+    use board_core::Game;
+
     use super::*;
     use crate::{Army, Preset, Setup, predefined};
-    use board_core::Game;
 
     fn start() -> Position {
         let setups = predefined();

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-
 use tokio::sync::oneshot;
 
 use super::hub::{ConnId, GameCmd, GameLink, Hub, LobbyCmd, Outbox, ToConn};

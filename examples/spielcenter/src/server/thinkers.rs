@@ -3,8 +3,7 @@
 //! game, searches wait their turn in the order they came, and no more
 //! than a core's worth of searches run at once (each with its own table).
 
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 
 use tokio::sync::oneshot;
 

@@ -8,8 +8,7 @@ use board_core::{Game, Outcome, Player, SideNames};
 use board_search::{
     DEFAULT_MAX_PLIES, MatchOptions, Opening, Strategy, play_game, play_match_parallel,
 };
-use fanorona_rules::ai::{Computer, Level, limits};
-use fanorona_rules::ai::{Eval, Weights};
+use fanorona_rules::ai::{Computer, Eval, Level, Weights, limits};
 use fanorona_rules::daily::{Date, daily_computer};
 use fanorona_rules::scoring::score;
 use fanorona_rules::{

@@ -281,8 +281,9 @@ fn run_replay(args: &ReplayArgs, out: Output) -> CliResult {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use reversi_rules::wthor::{WtbGame, WtbHeader};
+
+    use super::*;
 
     #[test]
     fn positions_are_read_as_ffo_text_or_as_moves() {

@@ -43,14 +43,12 @@
 
 use std::time::Duration;
 
+use arrayvec::ArrayVec;
 use board_search::Instant;
 
-use arrayvec::ArrayVec;
-
+use crate::ai::weights::Weights;
 use crate::bitboard::Kernel;
 use crate::{Move, Position, Square};
-
-use crate::ai::weights::Weights;
 
 mod last;
 mod selective;
@@ -58,11 +56,10 @@ mod stability;
 mod table;
 
 pub use last::final_score;
-pub use stability::stable_discs;
-
 use last::{odd_quadrants, parity};
 use selective::{PROBCUT_MIN_EMPTIES, SELECTIVE_MIN_EMPTIES};
 use stability::STABILITY_THRESHOLD;
+pub use stability::stable_discs;
 use table::{
     ETC_MIN_EMPTIES, EXACT, Entry, NO_MOVE, TABLE_MIN_EMPTIES, TABLE_ORDER_BONUS,
     TABLE_ORDER_EMPTIES,

@@ -17,10 +17,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::{Move, Reversi};
 use board_core::Player;
 
 use crate::ai::{Computer, Level, ParseLevelError};
+use crate::{Move, Reversi};
 
 /// The commands known.
 pub const COMMANDS: [&str; 14] = [

@@ -1,6 +1,7 @@
 //! Deferral in a lazy SMP search: the positions some thread is searching.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// The least depth at which a parallel search defers a child another
 /// thread is searching.

@@ -13,8 +13,9 @@
 //!
 //! [`shared_data`]: ../spielwerk_testgames/fn.shared_data.html
 
-use proc_macro::TokenStream;
 use std::path::{Path, PathBuf};
+
+use proc_macro::TokenStream;
 
 /// Marks a test that needs `../shared/data/PATH`; see the crate docs.
 #[proc_macro_attribute]

@@ -39,12 +39,13 @@
 //!   sides, the move limits. The more-squares rule is applied to the moves
 //!   at the root only (the view's legal moves).
 
+use core::fmt;
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use board_core::{ByPlayer, Game, IllegalMove, Outcome, Player, Stochastic};
-use board_core::{ZobristHash, zobrist_keys};
-use core::fmt;
+use board_core::{
+    ByPlayer, Game, IllegalMove, Outcome, Player, Stochastic, ZobristHash, zobrist_keys,
+};
 
 use crate::ai::Belief;
 use crate::ai::greedy::expected_gain_over;
@@ -1007,10 +1008,11 @@ impl ZobristHash for BeliefGame {
 
 #[cfg(test)]
 mod tests {
+    use board_core::Observable;
+
     use super::*;
     use crate::ai::{Belief, BeliefOptions};
     use crate::{Army, Position, Rules, Setup, predefined};
-    use board_core::Observable;
 
     #[test]
     fn a_piece_whose_ranks_are_all_identified_elsewhere_keeps_its_root_weights() {

@@ -9,8 +9,7 @@ use board_core::Player;
 
 use super::belief::{ByOrigin, NONE, PriorArmyError, mirror_index};
 use crate::ai::{Belief, BeliefOptions, Conduct, SeenSetup, SetupPrior};
-use crate::cell;
-use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle};
+use crate::{Battle, Move, ObserveError, PublicMove, Rank, Square, View, battle, cell};
 
 /// How a piece's behaviour weighs each of its possible ranks: factors of a
 /// likelihood, multiplied up over the game and raised to

@@ -13,8 +13,7 @@
 
 use crate::ai::game::{is_guarded_rank, may_not_win};
 use crate::ai::{EnemyAttacks, GameOptions};
-use crate::cell;
-use crate::{Battle, PublicMove, View, battle};
+use crate::{Battle, PublicMove, View, battle, cell};
 
 /// The risky attacks after which [`Conduct::adjust`] models the enemy as
 /// [`EnemyAttacks::Informed`].

@@ -10,9 +10,8 @@
 use std::collections::BTreeMap;
 
 use board_core::Player;
-use stratego_rules::{Battle, Deployment, MoveReport, Position, Rank, Square, View, zone_square};
-
 use serde::Serialize;
+use stratego_rules::{Battle, Deployment, MoveReport, Position, Rank, Square, View, zone_square};
 
 /// `red` or `blue`.
 #[must_use]
@@ -147,9 +146,10 @@ pub fn last_move(report: &MoveReport) -> LastMove {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::{Game, Observable};
     use stratego_rules::{Army, MoveList, Position, Rules, Setup, predefined};
+
+    use super::*;
 
     #[test]
     fn tokens_show_what_the_view_shows() {

@@ -6,10 +6,10 @@
 //! it a full position sampled from its view (`Determinize`), never the
 //! referee's, so it cannot know a hidden rank even by mistake.
 
-use board_core::{Determinize, Observable, Player, SplitMix64};
-use board_search::Strategy;
 use std::time::Duration;
 
+use board_core::{Determinize, Observable, Player, SplitMix64};
+use board_search::Strategy;
 use stratego_rules::ai::{Computer, Greedy, Level};
 use stratego_rules::{Army, Deployment, Move, Position, View, predefined};
 
@@ -78,9 +78,10 @@ pub fn shown(pos: &Position, player: Player, rng: &mut SplitMix64) -> Position {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::Game;
     use stratego_rules::{Preset, Setup};
+
+    use super::*;
 
     #[test]
     fn levels_have_valid_setups_and_legal_moves() {

@@ -56,10 +56,11 @@ pub const EXPORTS: &[Export] = &[Export {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::games::battlegeneral::record::Played;
     use board_core::Game;
     use stratego_rules::{Army, MoveList, Position, Preset, predefined};
+
+    use super::*;
+    use crate::games::battlegeneral::record::Played;
 
     #[test]
     fn an_exported_game_replays_to_its_result() {

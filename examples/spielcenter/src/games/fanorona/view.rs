@@ -47,8 +47,9 @@ pub fn describe(pos: &Position, mv: Move) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use board_core::Game;
+
+    use super::*;
 
     #[test]
     fn moves_are_described_step_by_step() {

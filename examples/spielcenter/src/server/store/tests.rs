@@ -1,7 +1,8 @@
+use stratego_rules::{Army, predefined};
+
 use super::*;
 use crate::games::battlegeneral::record::Played;
 use crate::games::{battlegeneral, fanorona};
-use stratego_rules::{Army, predefined};
 
 fn bg_game(id: u64, red: &str, blue: &str, winner: Player, ended_at: Millis) -> StoredGame {
     let d = predefined();
