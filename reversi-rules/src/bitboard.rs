@@ -14,7 +14,7 @@
 //! two tables of 2 KiB give the outflanking squares and the discs between,
 //! and the byte is spread back onto the board. Nothing branches.
 
-pub use crate::simd::Kernel;
+pub use crate::kernel::Kernel;
 
 /// Every square of column `a`.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;

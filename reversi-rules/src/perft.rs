@@ -112,20 +112,20 @@ counter!(
 
 #[cfg(target_arch = "x86_64")]
 counter!(
-    /// Counts with the AVX2 kernels; see [`crate::simd`].
+    /// Counts with the AVX2 kernels; see [`crate::kernel`].
     #[target_feature(enable = "avx2,popcnt")]
     pub(crate) fn count_avx2,
-    crate::simd::avx2::moves,
-    crate::simd::avx2::flips
+    crate::kernel::avx2::moves,
+    crate::kernel::avx2::flips
 );
 
 #[cfg(target_arch = "x86_64")]
 counter!(
-    /// Counts with the AVX-512 kernels; see [`crate::simd`].
+    /// Counts with the AVX-512 kernels; see [`crate::kernel`].
     #[target_feature(enable = "avx512f,avx2,popcnt")]
     pub(crate) fn count_avx512,
-    crate::simd::avx512::moves,
-    crate::simd::avx512::flips
+    crate::kernel::avx512::moves,
+    crate::kernel::avx512::flips
 );
 
 /// One slot of the [`HashedPerft`] table.
