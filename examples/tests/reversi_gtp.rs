@@ -45,3 +45,25 @@ fn set_level_is_listed_and_known_and_komi_must_be_a_number() {
     assert!(a[4].starts_with('?'), "komi without a value: {r}");
     assert_eq!(a[5], "=");
 }
+
+#[test]
+fn a_time_a_move_is_kept_and_a_bad_one_is_refused() {
+    let started = std::time::Instant::now();
+    let r = run(
+        &["reversi", "gtp", "--time", "0.2"],
+        b"known_command time_settings\nknown_command time_left\nplay black f5\ngenmove white\ngenmove black\n",
+    );
+    assert!(r.ok, "{r}");
+    let a = answers(&r.stdout);
+    assert_eq!(a.len(), 5, "{r}");
+    assert_eq!((a[0], a[1]), ("= true", "= true"), "{r}");
+    assert!(a[3].starts_with("= ") && a[4].starts_with("= "), "{r}");
+    // Two moves of 0.2 s, searched as deep as that allows (a depth limit
+    // of 60 plies: without the time they would not end).
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "{r}"
+    );
+    let bad = run(&["reversi", "gtp", "--time", "0"], b"");
+    assert!(!bad.ok && bad.stderr.contains("--time 0"), "{bad}");
+}

@@ -213,3 +213,52 @@ mod client {
         ));
     }
 }
+
+/// On a clock, the computer searches as deep as its time allows and keeps
+/// to it: a whole game of 2 s main time a side (no byo-yomi) ends with
+/// every answer a move, well within the time, and `time_left` and
+/// "no time limit" are understood.
+#[test]
+fn a_game_on_the_clock_keeps_to_its_time() {
+    use std::time::{Duration, Instant};
+
+    let mut gtp = Gtp::with_computer(Computer::with_tables(
+        limits(Level::Easy),
+        Eval::default(),
+        1,
+        10,
+    ));
+    assert_eq!(gtp.execute("time_settings 2 0 0").as_deref(), Some("=\n\n"));
+    assert!(gtp.time_control().is_some());
+    assert_eq!(gtp.execute("time_left black 2 0").as_deref(), Some("=\n\n"));
+    assert!(
+        gtp.execute("time_settings 2 x 0")
+            .is_some_and(|a| a.starts_with("? syntax error")),
+        "a bad number is refused"
+    );
+    let started = Instant::now();
+    let mut moves = 0;
+    while !gtp.game().is_over() {
+        let colour = if gtp.game().to_move() == board_core::Player::First {
+            "black"
+        } else {
+            "white"
+        };
+        let answer = gtp
+            .execute(&format!("genmove {colour}"))
+            .unwrap_or_default();
+        assert!(answer.starts_with("= "), "{answer}");
+        moves += 1;
+        assert!(moves <= 70, "the game ends");
+    }
+    // Each side had 2 s; the game took less than their sum and a margin
+    // for a loaded machine.
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    // "No time limit" (GTP: byo-yomi time without stones) is the level again.
+    assert_eq!(gtp.execute("time_settings 0 1 0").as_deref(), Some("=\n\n"));
+    assert!(gtp.time_control().is_none());
+}

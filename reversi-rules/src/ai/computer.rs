@@ -124,6 +124,12 @@ impl Computer {
         self.budget
     }
 
+    /// Plays with another budget from the next move on (a time a move
+    /// from a game's clock, say), keeping the evaluation and tables.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// Analyses `pos` for the side to move: the forced pass, the exact
     /// solver within the budget's empties, else the midgame search.
     pub fn think(&mut self, pos: &Position) -> Analysis {
@@ -155,6 +161,7 @@ impl Computer {
         self.search.clear();
         let mut limits = Limits::depth(self.budget.depth.max(1));
         limits.nodes = self.budget.nodes;
+        limits.time = self.budget.time;
         let r = self.search.search(pos, &limits);
         Analysis {
             best: r.best_move,

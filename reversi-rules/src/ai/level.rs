@@ -1,6 +1,8 @@
 //! Playing strength: each [`Level`] a fixed search [`Budget`] (depth and
 //! nodes, never time, so that games replay identically).
 
+use std::time::Duration;
+
 use board_search::Level;
 
 /// A search budget: deterministic for a given position.
@@ -19,6 +21,9 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// With at most this many empty squares, the exact solver chooses.
     pub exact_empties: u32,
+    /// Midgame time limit; `None` for every level, which stay
+    /// deterministic ([`Budget::timed`] sets one).
+    pub time: Option<Duration>,
 }
 
 /// The budget of a level (the table of [`Budget`]).
@@ -34,21 +39,25 @@ pub const fn limits(level: Level) -> Budget {
             depth: 1,
             nodes: None,
             exact_empties: 4,
+            time: None,
         },
         Level::Medium => Budget {
             depth: 3,
             nodes: None,
             exact_empties: 10,
+            time: None,
         },
         Level::Hard => Budget {
             depth: 6,
             nodes: None,
             exact_empties: 14,
+            time: None,
         },
         Level::Max => Budget {
             depth: 9,
             nodes: Some(4_000_000),
             exact_empties: 18,
+            time: None,
         },
     }
 }

@@ -44,6 +44,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod clock;
 mod computer;
 pub mod endgame;
 pub mod eval;

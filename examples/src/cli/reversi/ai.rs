@@ -367,13 +367,27 @@ pub struct GtpArgs {
     /// The level the engine plays at.
     #[arg(long, default_value = "hard")]
     pub level: String,
+    /// Think this many seconds a move, as deep as that allows (the
+    /// strongest setting; not deterministic), instead of the level's budget.
+    /// A clock set by the controller (`time_settings`) takes over.
+    #[arg(long)]
+    pub time: Option<f64>,
 }
 
 /// Runs `spielwerk reversi gtp`: the Go Text Protocol on stdin/stdout.
 pub fn gtp(args: &GtpArgs, _out: Output) -> CliResult {
     let level = args.level.parse()?;
+    let mut computer = Computer::new(level);
+    if let Some(seconds) = args.time {
+        let time = std::time::Duration::try_from_secs_f64(seconds)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| format!("--time {seconds}: a number of seconds above 0"))?;
+        computer.set_budget(reversi_rules::ai::Budget::timed(time));
+    }
     let stdin = std::io::stdin();
-    reversi_rules::ai::gtp::Gtp::new(level).run(stdin.lock(), std::io::stdout().lock())?;
+    reversi_rules::ai::gtp::Gtp::with_computer(computer)
+        .run(stdin.lock(), std::io::stdout().lock())?;
     Ok(())
 }
 

@@ -4,7 +4,17 @@
 //! `list_commands`, `boardsize` (8 only), `clear_board`, `komi` (a number,
 //! ignored),
 //! `play COLOUR MOVE`, `genmove COLOUR`, `undo`, `showboard`,
-//! `set_level LEVEL` (easy, medium, hard, max) and `quit`.
+//! `set_level LEVEL` (easy, medium, hard, max), `time_settings MAIN
+//! BYO_YOMI STONES` and `time_left COLOUR TIME STONES` (seconds), and
+//! `quit`.
+//!
+//! Without a clock the computer plays its level (a budget of depth and
+//! nodes). Once `time_settings` sets a clock, it searches as deep as the
+//! time its side has left allows ([`Budget::timed`] with
+//! [`clock::move_time`]); `time_left` tells it its clock (the controller
+//! keeps the time; without `time_left` the session counts its own time
+//! used). `time_settings` with a byo-yomi time and no stones (GTP's "no
+//! time limit") returns it to its level.
 //!
 //! Moves are written in Othello notation (`F5`, column letter then row
 //! number counted from the top, as Edax and the FFO files write them) and
@@ -17,13 +27,15 @@
 
 use std::io::{self, BufRead, Write};
 
-use board_core::Player;
+use board_core::{ByPlayer, Player};
+use board_search::Instant;
 
-use crate::ai::{Computer, Level, ParseLevelError};
+use crate::ai::clock::{self, TimeControl, TimeLeft};
+use crate::ai::{Budget, Computer, Level, ParseLevelError};
 use crate::{Move, Reversi};
 
 /// The commands known.
-pub const COMMANDS: [&str; 14] = [
+pub const COMMANDS: [&str; 16] = [
     "protocol_version",
     "name",
     "version",
@@ -37,6 +49,8 @@ pub const COMMANDS: [&str; 14] = [
     "undo",
     "showboard",
     "set_level",
+    "time_settings",
+    "time_left",
     "quit",
 ];
 
@@ -45,6 +59,12 @@ pub const COMMANDS: [&str; 14] = [
 pub struct Gtp {
     game: Reversi,
     engine: Computer,
+    /// The engine's budget without a clock (its level's).
+    untimed: Budget,
+    /// The time control, once `time_settings` set one.
+    control: Option<TimeControl>,
+    /// Each side's clock under `control`.
+    clocks: ByPlayer<TimeLeft>,
     quit: bool,
 }
 
@@ -69,11 +89,57 @@ impl Gtp {
     /// `set_level` replaces it with [`Computer::new`] of the level asked.
     #[must_use]
     pub fn with_computer(engine: Computer) -> Gtp {
+        let no_time = TimeLeft {
+            time: std::time::Duration::ZERO,
+            stones: 0,
+        };
         Gtp {
             game: Reversi::new(),
+            untimed: engine.budget(),
             engine,
+            control: None,
+            clocks: ByPlayer::new(no_time, no_time),
             quit: false,
         }
+    }
+
+    /// The time control set by `time_settings`, if any.
+    #[must_use]
+    pub fn time_control(&self) -> Option<TimeControl> {
+        self.control
+    }
+
+    /// Thinks for the side to move, `who`, within its clock (or its level
+    /// without one), and counts the time used on its clock.
+    fn think(&mut self, who: Player) -> Option<Move> {
+        let pos = *self.game.position();
+        let Some(control) = self.control else {
+            return self.engine.think(&pos).best;
+        };
+        let left = self.clocks[who];
+        let exact = Budget::timed(std::time::Duration::ZERO).exact_empties;
+        let time = clock::move_time(&control, left, pos.empty_count(), exact);
+        self.engine.set_budget(Budget::timed(time));
+        let started = Instant::now();
+        let best = self.engine.think(&pos).best;
+        let used = started.elapsed();
+        let clock = &mut self.clocks[who];
+        clock.time = clock.time.saturating_sub(used);
+        if clock.stones > 1 {
+            clock.stones -= 1;
+        } else if clock.stones == 1 {
+            // The period ends: a new one starts.
+            *clock = TimeLeft {
+                time: control.byo_yomi,
+                stones: control.stones,
+            };
+        } else if clock.time.is_zero() && control.stones > 0 {
+            *clock = TimeLeft {
+                time: control.byo_yomi,
+                stones: control.stones,
+            };
+        }
+        best
     }
 
     /// Whether `quit` was received.
@@ -117,6 +183,9 @@ impl Gtp {
             },
             "clear_board" => {
                 self.game = Reversi::new();
+                if let Some(control) = self.control {
+                    self.clocks = ByPlayer::new(control.start(), control.start());
+                }
                 Ok(String::new())
             }
             "komi" => match args.first().map(|s| s.parse::<f64>()) {
@@ -132,6 +201,37 @@ impl Gtp {
                     .parse()
                     .map_err(|e: ParseLevelError| e.to_string())?;
                 self.engine = Computer::new(level);
+                self.untimed = self.engine.budget();
+                self.control = None;
+                Ok(String::new())
+            }
+            "time_settings" => {
+                let number = |i: usize| -> Result<u64, String> {
+                    args.get(i)
+                        .ok_or("syntax error: time_settings MAIN BYO_YOMI STONES")?
+                        .parse::<u64>()
+                        .map_err(|e| format!("syntax error: {e}"))
+                };
+                let (main, byo_yomi) = (number(0)?, number(1)?);
+                let stones = u32::try_from(number(2)?).map_err(|e| format!("syntax error: {e}"))?;
+                self.control = TimeControl::from_gtp(main, byo_yomi, stones);
+                match self.control {
+                    Some(control) => self.clocks = ByPlayer::new(control.start(), control.start()),
+                    None => self.engine.set_budget(self.untimed),
+                }
+                Ok(String::new())
+            }
+            "time_left" => {
+                let who = colour(args.first().copied())?;
+                let number = |i: usize| -> Result<u64, String> {
+                    args.get(i)
+                        .ok_or("syntax error: time_left COLOUR TIME STONES")?
+                        .parse::<u64>()
+                        .map_err(|e| format!("syntax error: {e}"))
+                };
+                let time = std::time::Duration::from_secs(number(1)?);
+                let stones = u32::try_from(number(2)?).map_err(|e| format!("syntax error: {e}"))?;
+                self.clocks[who] = TimeLeft { time, stones };
                 Ok(String::new())
             }
             "play" => {
@@ -163,11 +263,8 @@ impl Gtp {
                         return Err("it is not that color's turn".to_owned());
                     }
                 }
-                let mv = self
-                    .engine
-                    .think(self.game.position())
-                    .best
-                    .ok_or("no move: the game is over")?;
+                let who = self.game.to_move();
+                let mv = self.think(who).ok_or("no move: the game is over")?;
                 self.game.play(mv).map_err(|e| e.to_string())?;
                 Ok(super::gtp_move(mv))
             }
