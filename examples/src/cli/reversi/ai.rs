@@ -284,6 +284,10 @@ pub struct MatchArgs {
     /// ../shared/data/reversi from the workspace]
     #[arg(long)]
     pub data: Option<PathBuf>,
+    /// Our computers think this many seconds a move, as deep as that
+    /// allows, instead of their level's budget (matches at equal time).
+    #[arg(long)]
+    pub time: Option<f64>,
 }
 
 /// The Reversi data folder: `--data`, or the workspace's.
@@ -294,14 +298,33 @@ fn reversi_data(data: Option<&PathBuf>) -> CliResult<PathBuf> {
     })
 }
 
-fn computer_of(spec: &str) -> CliResult<Computer> {
+fn computer_of(spec: &str, time: Option<f64>) -> CliResult<Computer> {
     let (level, eval) = spec.split_once(':').unwrap_or((spec, "pattern"));
     let level: Level = level.parse()?;
-    match eval {
-        "baseline" => Ok(Computer::baseline(level)),
-        "pattern" => Ok(Computer::new(level)),
-        other => Err(format!("unknown evaluation {other:?}: expected baseline or pattern").into()),
+    let mut computer = match eval {
+        "baseline" => Computer::baseline(level),
+        "pattern" => Computer::new(level),
+        other => {
+            return Err(
+                format!("unknown evaluation {other:?}: expected baseline or pattern").into(),
+            );
+        }
+    };
+    timed(&mut computer, time)?;
+    Ok(computer)
+}
+
+/// Gives `computer` a time a move (`--time`), in place of its level's
+/// budget.
+fn timed(computer: &mut Computer, time: Option<f64>) -> CliResult {
+    if let Some(seconds) = time {
+        let time = std::time::Duration::try_from_secs_f64(seconds)
+            .ok()
+            .filter(|t| !t.is_zero())
+            .ok_or_else(|| format!("--time {seconds}: a number of seconds above 0"))?;
+        computer.set_budget(reversi_rules::ai::Budget::timed(time));
     }
+    Ok(())
 }
 
 /// Runs `spielwerk reversi match`: our levels against each other or an
@@ -334,7 +357,7 @@ pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
     }
     let options = MatchOptions::games(2 * u32::try_from(openings.len())?);
     let t0 = std::time::Instant::now();
-    let mut first = computer_of(&args.first)?;
+    let mut first = computer_of(&args.first, args.time)?;
     let mut discs = 0i64;
     let mut progress = |g: &MatchGame<Position>, so_far: &MatchResult| {
         let d = i64::from(g.record.last.disc_difference(g.first_side));
@@ -348,7 +371,7 @@ pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
             (command.clone(), r)
         }
         None => {
-            let mut second = computer_of(&args.second)?;
+            let mut second = computer_of(&args.second, args.time)?;
             let r = play_match(&mut first, &mut second, &openings, &options, &mut progress)?;
             (args.second.clone(), r)
         }
@@ -378,13 +401,7 @@ pub struct GtpArgs {
 pub fn gtp(args: &GtpArgs, _out: Output) -> CliResult {
     let level = args.level.parse()?;
     let mut computer = Computer::new(level);
-    if let Some(seconds) = args.time {
-        let time = std::time::Duration::try_from_secs_f64(seconds)
-            .ok()
-            .filter(|t| !t.is_zero())
-            .ok_or_else(|| format!("--time {seconds}: a number of seconds above 0"))?;
-        computer.set_budget(reversi_rules::ai::Budget::timed(time));
-    }
+    timed(&mut computer, args.time)?;
     let stdin = std::io::stdin();
     reversi_rules::ai::gtp::Gtp::with_computer(computer)
         .run(stdin.lock(), std::io::stdout().lock())?;
@@ -400,6 +417,10 @@ pub struct PlayArgs {
     /// The computer's level: easy, medium, hard or max.
     #[arg(long, default_value = "medium")]
     pub level: String,
+    /// The computer thinks this many seconds a move, as deep as that
+    /// allows, instead of its level's budget.
+    #[arg(long)]
+    pub time: Option<f64>,
 }
 
 /// Ends `play` before the game is over (quit, or the end of the input).
@@ -423,6 +444,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
     };
     let level: Level = args.level.parse()?;
     let mut computer = Computer::new(level);
+    timed(&mut computer, args.time)?;
     let mut game = Reversi::new();
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
