@@ -84,12 +84,17 @@ fn the_computers_last_move_is_marked_and_a_finished_board_says_game_over() {
 #[test]
 fn a_time_a_move_plays_and_a_bad_one_is_refused() {
     let r = run(
-        &["--json", "reversi", "play", "--level", "max", "--time", "0.1"],
+        &[
+            "--json", "reversi", "play", "--level", "max", "--time", "0.1",
+        ],
         b"f5\n",
     );
     let json: serde_json::Value =
         serde_json::from_str(r.stdout.lines().last().unwrap_or("")).expect("JSON");
-    assert_eq!(json["moves"], 2, "f5 and the computer's reply in 0.1 s: {r}");
+    assert_eq!(
+        json["moves"], 2,
+        "f5 and the computer's reply in 0.1 s: {r}"
+    );
     let bad = run(&["reversi", "play", "--time=-1"], b"");
     assert!(!bad.ok && bad.stderr.contains("--time -1"), "{bad}");
 }

@@ -78,3 +78,36 @@ fn a_short_match_between_levels_counts_both_colours() {
     assert_eq!(result.games(), 4);
     assert_eq!(result.by_side.first.games(), 2);
 }
+
+/// The timed setting searches on several threads within its time a move,
+/// and a computer switched to it and back plays legal moves throughout.
+#[test]
+fn the_timed_setting_keeps_to_its_time_on_two_threads() {
+    use std::time::{Duration, Instant};
+
+    use board_core::Game;
+    use reversi_rules::ai::{Budget, limits};
+
+    let mut computer = Computer::new(Level::Easy);
+    let pos = Position::start();
+    computer.set_budget(Budget::timed(Duration::from_millis(200)).with_threads(2));
+    assert_eq!(computer.budget().threads, 2);
+    let started = Instant::now();
+    let choice = computer.choose(&pos).expect("a move");
+    assert!(pos.is_legal(choice.mv));
+    // 0.2 s a move, with a wide margin for a loaded machine; without the
+    // time limit the search (60 plies) would not end.
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        choice.depth > 1,
+        "deeper than easy in 0.2 s: {}",
+        choice.depth
+    );
+    computer.set_budget(limits(Level::Easy));
+    let again = computer.choose(&pos).expect("a move");
+    assert_eq!(again.depth, 1, "back to easy's one ply");
+}

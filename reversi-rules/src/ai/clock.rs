@@ -108,16 +108,27 @@ pub fn move_time(
 
 impl Budget {
     /// The strongest setting for analysis and matches: the search goes as
-    /// deep as `time` a move allows (no depth or node limit), and positions
-    /// with at most 18 empties are solved exactly (as `max` does). Not
-    /// deterministic: the move depends on the machine's speed.
+    /// deep as `time` a move allows (no depth or node limit) on every core
+    /// of the machine, and positions with at most 18 empties are solved
+    /// exactly (as `max` does). Not deterministic: the move depends on the
+    /// machine's speed.
     #[must_use]
-    pub const fn timed(time: Duration) -> Budget {
+    pub fn timed(time: Duration) -> Budget {
         Budget {
             depth: board_search::MAX_DEPTH,
             nodes: None,
             exact_empties: 18,
             time: Some(time),
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+
+    /// The same budget on `threads` threads (at least 1).
+    #[must_use]
+    pub fn with_threads(self, threads: usize) -> Budget {
+        Budget {
+            threads: threads.max(1),
+            ..self
         }
     }
 }

@@ -109,6 +109,7 @@ impl Computer {
             tt_mib: table_mib,
             aspiration: None,
             quiescence_plies: 0,
+            threads: budget.threads.max(1),
             ..Options::default()
         };
         Computer {
@@ -127,6 +128,14 @@ impl Computer {
     /// Plays with another budget from the next move on (a time a move
     /// from a game's clock, say), keeping the evaluation and tables.
     pub fn set_budget(&mut self, budget: Budget) {
+        let threads = budget.threads.max(1);
+        if self.search.options().threads != threads {
+            let options = Options {
+                threads,
+                ..self.search.options().clone()
+            };
+            self.search = AlphaBeta::with_options(*self.search.evaluator(), options);
+        }
         self.budget = budget;
     }
 

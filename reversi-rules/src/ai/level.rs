@@ -24,6 +24,8 @@ pub struct Budget {
     /// Midgame time limit; `None` for every level, which stay
     /// deterministic ([`Budget::timed`] sets one).
     pub time: Option<Duration>,
+    /// Threads of the midgame search (lazy SMP); 1 for every level.
+    pub threads: usize,
 }
 
 /// The budget of a level (the table of [`Budget`]).
@@ -40,24 +42,28 @@ pub const fn limits(level: Level) -> Budget {
             nodes: None,
             exact_empties: 4,
             time: None,
+            threads: 1,
         },
         Level::Medium => Budget {
             depth: 3,
             nodes: None,
             exact_empties: 10,
             time: None,
+            threads: 1,
         },
         Level::Hard => Budget {
             depth: 6,
             nodes: None,
             exact_empties: 14,
             time: None,
+            threads: 1,
         },
         Level::Max => Budget {
             depth: 9,
             nodes: Some(4_000_000),
             exact_empties: 18,
             time: None,
+            threads: 1,
         },
     }
 }
