@@ -603,7 +603,7 @@ fn play_cmd(args: &PlayArgs, out: Output) -> CliResult {
     }
     let outcome = crate::cli::ending::result(&pos);
     out.result(
-        json!({ "game": "major", "human_moves": human_moves, "outcome": outcome,
+        json!({ "game": "major", "moves": history.len(), "human_moves": human_moves, "outcome": outcome,
                 "reason": crate::cli::ending::reason(pos.end_reason()) }),
         || format!("game over: {}", result_text(&pos)),
     );

@@ -426,7 +426,7 @@ pub struct PlayArgs {
 /// Ends `play` before the game is over (quit, or the end of the input).
 fn abandoned(game: &reversi_rules::Reversi, out: Output) -> CliResult {
     out.result(
-        json!({"outcome": "abandoned", "moves": game.history().len()}),
+        json!({"game": "reversi", "moves": game.history().len(), "outcome": "abandoned"}),
         || "Game abandoned.".to_owned(),
     );
     Ok(())
@@ -531,7 +531,7 @@ pub fn play(args: &PlayArgs, out: Output) -> CliResult {
         _ => "The computer wins.",
     };
     out.result(
-        json!({"outcome": "finished", "reason": crate::cli::ending::reason(pos.end_reason()), "black": c.first, "white": c.second, "moves": game.history().len()}),
+        json!({"game": "reversi", "moves": game.history().len(), "outcome": crate::cli::ending::result(pos), "reason": crate::cli::ending::reason(pos.end_reason()), "black": c.first, "white": c.second}),
         || format!("Game over ({}): Black {} White {}. {result}", crate::cli::ending::reason(pos.end_reason()), c.first, c.second),
     );
     Ok(())
