@@ -112,3 +112,43 @@ fn the_default_data_folder_is_found_from_any_folder() {
     assert_eq!(json["games"], 2, "{r}");
     std::fs::remove_dir_all(&elsewhere).expect("cleaned up");
 }
+
+#[spielwerk_testgames::needs_data("reversi")]
+#[test]
+fn a_time_a_move_is_told_to_the_engine_at_every_game() {
+    let Some(data) = spielwerk_testgames::shared_data("reversi") else {
+        return;
+    };
+    let dir = temp_dir("gtp-time");
+    let log = dir.join("commands.log");
+    let engine = dir.join("logging.sh");
+    // Our own engine behind a wrapper that keeps every command it is sent.
+    script(
+        &engine,
+        &format!(
+            "#!/bin/sh\ntee '{}' | '{}' reversi gtp --level easy\n",
+            log.display(),
+            env!("CARGO_BIN_EXE_spielwerk")
+        ),
+    );
+    // Openings of 50 plies: the few moves left are solved at once.
+    let r = match_against(
+        true,
+        &data,
+        &["--plies", "50", "--time", "0.2"],
+        engine.to_str().expect("utf-8"),
+    );
+    assert!(r.ok, "{r}");
+    assert!(r.stderr.contains("the engine gets 1 s a move"), "{r}");
+    let sent = std::fs::read_to_string(&log).expect("the engine's log");
+    assert_eq!(
+        sent.matches("time_settings 0 1 1").count(),
+        2,
+        "one a game: {sent}"
+    );
+    assert!(
+        sent.find("clear_board") < sent.find("time_settings"),
+        "after clear_board: {sent}"
+    );
+    std::fs::remove_dir_all(&dir).expect("cleaned up");
+}

@@ -285,7 +285,9 @@ pub struct MatchArgs {
     #[arg(long)]
     pub data: Option<PathBuf>,
     /// Our computers think this many seconds a move, as deep as that
-    /// allows, instead of their level's budget (matches at equal time).
+    /// allows, instead of their level's budget; an `--engine` is told the
+    /// same time a move (`time_settings 0 S 1`, S rounded up to whole
+    /// seconds), for matches at equal time.
     #[arg(long)]
     pub time: Option<f64>,
 }
@@ -367,6 +369,17 @@ pub fn match_(args: &MatchArgs, out: Output) -> CliResult {
     let (second_name, result) = match &args.engine {
         Some(command) => {
             let mut engine = GtpClient::spawn(command)?;
+            if let Some(seconds) = args.time {
+                // GTP counts whole seconds: the engine gets the time a move
+                // rounded up, as one byo-yomi stone a period.
+                let whole = seconds.ceil().max(1.0);
+                if whole > seconds {
+                    out.progress(format!(
+                        "the engine gets {whole} s a move (GTP counts whole seconds), ours {seconds} s"
+                    ));
+                }
+                engine = engine.with_game_commands(vec![format!("time_settings 0 {whole} 1")]);
+            }
             let r = play_match(&mut first, &mut engine, &openings, &options, &mut progress)?;
             (command.clone(), r)
         }

@@ -101,6 +101,8 @@ pub struct GtpClient<R: BufRead, W: Write> {
     /// played already.
     generated: Option<Move>,
     child: Option<Child>,
+    /// Commands sent after `clear_board` at the start of every game.
+    game_commands: Vec<String>,
 }
 
 impl<R: BufRead, W: Write> core::fmt::Debug for GtpClient<R, W> {
@@ -216,7 +218,17 @@ impl<R: BufRead, W: Write> GtpClient<R, W> {
             input: Some(input),
             generated: None,
             child: None,
+            game_commands: Vec::new(),
         }
+    }
+
+    /// Sends these commands after `clear_board` at the start of every game
+    /// (`time_settings 0 1 1` for one second a move, a level...); a failure
+    /// answer ends the game with an error.
+    #[must_use]
+    pub fn with_game_commands(mut self, commands: Vec<String>) -> Self {
+        self.game_commands = commands;
+        self
     }
 
     /// Sends one command and returns the text of its successful answer
@@ -310,7 +322,8 @@ impl<R: BufRead, W: Write> Strategy<Position> for GtpClient<R, W> {
         Ok(Choice::new(mv))
     }
 
-    /// `boardsize 8` and `clear_board`.
+    /// `boardsize 8`, `clear_board` and the
+    /// [game commands](GtpClient::with_game_commands).
     fn new_game(&mut self, start: &Position, _seed: u64) -> Result<(), GtpError> {
         if *start != Position::start() {
             return Err(GtpError::NotTheStart(*start));
@@ -318,6 +331,9 @@ impl<R: BufRead, W: Write> Strategy<Position> for GtpClient<R, W> {
         self.generated = None;
         self.ask("boardsize 8")?;
         self.ask("clear_board")?;
+        for command in self.game_commands.clone() {
+            self.ask(&command)?;
+        }
         Ok(())
     }
 
