@@ -1075,6 +1075,12 @@ fn the_game_of_the_day_in_two_browsers_and_the_bestenliste() {
     // A second game of the day is practice.
     bert.click("#daily-fanorona");
     bert.wait("the board", "document.getElementById('fa-board')");
+    // The board can be drawn before the server's word on the game (a
+    // practice one) arrives: wait for it rather than read it at once.
+    bert.wait(
+        "the game said to be practice",
+        "(document.getElementById('fa-daily')?.textContent || '').includes('practice')",
+    );
     assert!(bert.text("#fa-daily").contains("practice"));
     bert.screenshot("fanorona-phone.png");
     for b in [&anna, &bert] {
