@@ -295,38 +295,63 @@ where
     }
     let mut result = MatchResult::default();
     for game in options.skip..options.games {
-        let (opening, seed, first_side) = options.game_plan(game, openings.len());
-        let opening = &openings[opening];
-        let played = match first_side {
-            Player::First => play_game(first, second, opening, seed, options.max_plies, |_| true),
-            Player::Second => play_game(second, first, opening, seed, options.max_plies, |_| true),
-        };
+        let (first_side, seed, played) = play_match_game(first, second, openings, options, game);
         let record = played.map_err(|error| MatchError::Game {
             game,
             first_side,
             error,
         })?;
-        result.add(first_side, &record);
-        progress(
-            &MatchGame {
-                index: game,
-                first_side,
-                seed,
-                record,
-            },
-            &result,
-        );
+        count_match_game(&mut result, &mut progress, game, first_side, seed, record);
     }
     Ok(result)
 }
 
-/// What a match thread hands back: one game, played or failed.
+/// One game of a match as [`play_match_game`] plays it: the first
+/// strategy's side, the game's seed, and the game or why it failed.
 type Played<G> = (
-    u32,
     Player,
     u64,
     Result<GameRecord<G>, GameError<<G as Game>::Move>>,
 );
+
+/// Plays game `game` of a match between `first` and `second` (the opening,
+/// seed and colours of [`MatchOptions::game_plan`]).
+fn play_match_game<G: Game, A: Strategy<G>, B: Strategy<G>>(
+    first: &mut A,
+    second: &mut B,
+    openings: &[Opening<G>],
+    options: &MatchOptions,
+    game: u32,
+) -> Played<G> {
+    let (opening, seed, side) = options.game_plan(game, openings.len());
+    let opening = &openings[opening];
+    let played = match side {
+        Player::First => play_game(first, second, opening, seed, options.max_plies, |_| true),
+        Player::Second => play_game(second, first, opening, seed, options.max_plies, |_| true),
+    };
+    (side, seed, played)
+}
+
+/// Counts a played game in `result` and tells `progress`.
+fn count_match_game<G: Game>(
+    result: &mut MatchResult,
+    progress: &mut impl FnMut(&MatchGame<G>, &MatchResult),
+    index: u32,
+    first_side: Player,
+    seed: u64,
+    record: GameRecord<G>,
+) {
+    result.add(first_side, &record);
+    progress(
+        &MatchGame {
+            index,
+            first_side,
+            seed,
+            record,
+        },
+        result,
+    );
+}
 
 /// Plays the match of [`play_match`] with [`MatchOptions::threads`] games
 /// at once: each thread makes its own two strategies with `first()` and
@@ -377,7 +402,7 @@ where
     }
     let next = AtomicU32::new(options.skip);
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<Played<G>>();
+    let (sender, receiver) = mpsc::channel::<(u32, Played<G>)>();
     let mut result = MatchResult::default();
     let mut failed: Option<MatchError<G::Move>> = None;
     std::thread::scope(|scope| {
@@ -391,39 +416,21 @@ where
                     if game >= options.games {
                         break;
                     }
-                    let (opening, seed, side) = options.game_plan(game, openings.len());
-                    let opening = &openings[opening];
-                    let played = match side {
-                        Player::First => {
-                            play_game(&mut a, &mut b, opening, seed, options.max_plies, |_| true)
-                        }
-                        Player::Second => {
-                            play_game(&mut b, &mut a, opening, seed, options.max_plies, |_| true)
-                        }
-                    };
-                    if played.is_err() {
+                    let played = play_match_game(&mut a, &mut b, openings, options, game);
+                    if played.2.is_err() {
                         stop.store(true, Relaxed);
                     }
-                    if sender.send((game, side, seed, played)).is_err() {
+                    if sender.send((game, played)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        for (game, first_side, seed, played) in receiver {
+        for (game, (first_side, seed, played)) in receiver {
             match played {
                 Ok(record) => {
-                    result.add(first_side, &record);
-                    progress(
-                        &MatchGame {
-                            index: game,
-                            first_side,
-                            seed,
-                            record,
-                        },
-                        &result,
-                    );
+                    count_match_game(&mut result, &mut progress, game, first_side, seed, record);
                 }
                 Err(error) => {
                     if failed
