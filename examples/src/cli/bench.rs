@@ -19,28 +19,39 @@ pub struct Bench {
     pub extra: Map<String, Value>,
 }
 
+/// `count` a second.
+pub fn rate(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+/// The object every speed report starts from, `perft`'s too:
+/// `{"game","nodes","seconds","nps"}` and the game's own fields.
+pub fn speed_json(game: &str, nodes: u64, seconds: f64, extra: &Map<String, Value>) -> Value {
+    let mut result = json!({
+        "game": game,
+        "nodes": nodes,
+        "seconds": seconds,
+        "nps": rate(nodes, seconds).round(),
+    });
+    if let Some(map) = result.as_object_mut() {
+        map.extend(extra.clone());
+    }
+    result
+}
+
 impl Bench {
     /// Nodes per second.
     pub fn rate(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
+        rate(self.nodes, self.seconds)
     }
 
     /// The JSON object of the benchmark.
     pub fn json(&self) -> Value {
-        let mut result = json!({
-            "game": self.game,
-            "nodes": self.nodes,
-            "seconds": self.seconds,
-            "nps": self.rate().round(),
-        });
-        if let Some(map) = result.as_object_mut() {
-            map.extend(self.extra.clone());
-        }
-        result
+        speed_json(self.game, self.nodes, self.seconds, &self.extra)
     }
 
     /// Prints the benchmark as JSON or as `text` (the plain line when

@@ -7,6 +7,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::cli::bench::{rate, speed_json};
 use crate::cli::output::Output;
 
 /// A finished perft count.
@@ -31,24 +32,15 @@ pub struct Perft {
 impl Perft {
     /// Leaves per second.
     fn rate(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
+        rate(self.nodes, self.seconds)
     }
 
     /// The JSON object of the count.
     pub fn json(&self) -> Value {
-        let mut result = json!({
-            "game": self.game,
-            "position": self.position,
-            "depth": self.depth,
-            "nodes": self.nodes,
-            "seconds": self.seconds,
-            "nps": self.rate().round(),
-        });
+        let mut result = speed_json(self.game, self.nodes, self.seconds, &self.extra);
         if let Some(map) = result.as_object_mut() {
+            map.insert("position".to_owned(), json!(self.position));
+            map.insert("depth".to_owned(), json!(self.depth));
             if let Some(divide) = &self.divide {
                 let moves: Vec<Value> = divide
                     .iter()
@@ -56,7 +48,6 @@ impl Perft {
                     .collect();
                 map.insert("divide".to_owned(), Value::Array(moves));
             }
-            map.extend(self.extra.clone());
         }
         result
     }

@@ -452,11 +452,7 @@ fn run_bench(args: &BenchArgs, out: Output) -> CliResult {
     }
     let seconds = start.elapsed().as_secs_f64();
     let cpu = cpu_start.and_then(|c0| Some(cpu_seconds()? - c0));
-    let nps = if seconds > 0.0 {
-        plies as f64 / seconds
-    } else {
-        0.0
-    };
+    let nps = crate::cli::bench::rate(plies, seconds);
     let cpu_nps = cpu.filter(|&c| c > 0.0).map(|c| plies as f64 / c);
     let mut extra = serde_json::Map::new();
     extra.insert("cpu_seconds".to_owned(), json!(cpu));
