@@ -39,15 +39,21 @@ impl TimeControl {
     #[must_use]
     pub fn start(&self) -> TimeLeft {
         if self.main.is_zero() {
-            TimeLeft {
-                time: self.byo_yomi,
-                stones: self.stones,
-            }
+            self.period()
         } else {
             TimeLeft {
                 time: self.main,
                 stones: 0,
             }
+        }
+    }
+
+    /// A side's clock at the start of a byo-yomi period.
+    #[must_use]
+    pub const fn period(&self) -> TimeLeft {
+        TimeLeft {
+            time: self.byo_yomi,
+            stones: self.stones,
         }
     }
 }
@@ -62,6 +68,41 @@ pub struct TimeLeft {
     /// Moves still to play in the current period; 0 in main time.
     pub stones: u32,
 }
+
+impl TimeLeft {
+    /// The clock after a move that took `used` under `control`: the time
+    /// goes down, a period's stones count down, and a new period starts
+    /// when one is played out or the main time is used up.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use reversi_rules::ai::clock::TimeControl;
+    /// let control = TimeControl::from_gtp(1, 30, 2).expect("a control");
+    /// let second = Duration::from_secs(1);
+    /// let clock = control.start().after_move(second, &control);
+    /// assert_eq!(clock, control.period(), "main time used up");
+    /// let clock = clock.after_move(second, &control);
+    /// assert_eq!((clock.time, clock.stones), (Duration::from_secs(29), 1));
+    /// assert_eq!(clock.after_move(second, &control), control.period());
+    /// ```
+    #[must_use]
+    pub fn after_move(self, used: Duration, control: &TimeControl) -> TimeLeft {
+        let time = self.time.saturating_sub(used);
+        match self.stones {
+            1 => control.period(),
+            0 if time.is_zero() && control.stones > 0 => control.period(),
+            0 => TimeLeft { time, stones: 0 },
+            stones => TimeLeft {
+                time,
+                stones: stones - 1,
+            },
+        }
+    }
+}
+
+/// The empty squares from which the timed setting solves exactly (as
+/// `max` does).
+pub const TIMED_EXACT_EMPTIES: u32 = 18;
 
 /// The shortest time a move is given, however little is left.
 pub const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
@@ -117,7 +158,7 @@ impl Budget {
         Budget {
             depth: board_search::MAX_DEPTH,
             nodes: None,
-            exact_empties: 18,
+            exact_empties: TIMED_EXACT_EMPTIES,
             time: Some(time),
             threads: std::thread::available_parallelism().map_or(1, usize::from),
         }

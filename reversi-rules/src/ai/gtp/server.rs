@@ -77,6 +77,14 @@ fn colour(word: Option<&str>) -> Result<Player, String> {
     }
 }
 
+/// The whole number of argument `i` of a command used as `usage`.
+fn number(args: &[&str], i: usize, usage: &str) -> Result<u64, String> {
+    args.get(i)
+        .ok_or_else(|| format!("syntax error: {usage}"))?
+        .parse::<u64>()
+        .map_err(|e| format!("syntax error: {e}"))
+}
+
 impl Gtp {
     /// A session with a fresh game, the engine playing at `level`.
     #[must_use]
@@ -117,28 +125,16 @@ impl Gtp {
             return self.engine.think(&pos).best;
         };
         let left = self.clocks[who];
-        let exact = Budget::timed(std::time::Duration::ZERO).exact_empties;
-        let time = clock::move_time(&control, left, pos.empty_count(), exact);
+        let time = clock::move_time(
+            &control,
+            left,
+            pos.empty_count(),
+            clock::TIMED_EXACT_EMPTIES,
+        );
         self.engine.set_budget(Budget::timed(time));
         let started = Instant::now();
         let best = self.engine.think(&pos).best;
-        let used = started.elapsed();
-        let clock = &mut self.clocks[who];
-        clock.time = clock.time.saturating_sub(used);
-        if clock.stones > 1 {
-            clock.stones -= 1;
-        } else if clock.stones == 1 {
-            // The period ends: a new one starts.
-            *clock = TimeLeft {
-                time: control.byo_yomi,
-                stones: control.stones,
-            };
-        } else if clock.time.is_zero() && control.stones > 0 {
-            *clock = TimeLeft {
-                time: control.byo_yomi,
-                stones: control.stones,
-            };
-        }
+        self.clocks[who] = left.after_move(started.elapsed(), &control);
         best
     }
 
@@ -206,14 +202,10 @@ impl Gtp {
                 Ok(String::new())
             }
             "time_settings" => {
-                let number = |i: usize| -> Result<u64, String> {
-                    args.get(i)
-                        .ok_or("syntax error: time_settings MAIN BYO_YOMI STONES")?
-                        .parse::<u64>()
-                        .map_err(|e| format!("syntax error: {e}"))
-                };
-                let (main, byo_yomi) = (number(0)?, number(1)?);
-                let stones = u32::try_from(number(2)?).map_err(|e| format!("syntax error: {e}"))?;
+                const USAGE: &str = "time_settings MAIN BYO_YOMI STONES";
+                let (main, byo_yomi) = (number(args, 0, USAGE)?, number(args, 1, USAGE)?);
+                let stones = u32::try_from(number(args, 2, USAGE)?)
+                    .map_err(|e| format!("syntax error: {e}"))?;
                 self.control = TimeControl::from_gtp(main, byo_yomi, stones);
                 match self.control {
                     Some(control) => self.clocks = ByPlayer::new(control.start(), control.start()),
@@ -222,15 +214,11 @@ impl Gtp {
                 Ok(String::new())
             }
             "time_left" => {
+                const USAGE: &str = "time_left COLOUR TIME STONES";
                 let who = colour(args.first().copied())?;
-                let number = |i: usize| -> Result<u64, String> {
-                    args.get(i)
-                        .ok_or("syntax error: time_left COLOUR TIME STONES")?
-                        .parse::<u64>()
-                        .map_err(|e| format!("syntax error: {e}"))
-                };
-                let time = std::time::Duration::from_secs(number(1)?);
-                let stones = u32::try_from(number(2)?).map_err(|e| format!("syntax error: {e}"))?;
+                let time = std::time::Duration::from_secs(number(args, 1, USAGE)?);
+                let stones = u32::try_from(number(args, 2, USAGE)?)
+                    .map_err(|e| format!("syntax error: {e}"))?;
                 self.clocks[who] = TimeLeft { time, stones };
                 Ok(String::new())
             }
