@@ -586,7 +586,7 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
         json!({
             "game": "fanorona",
             "moves": game.moves,
-            "outcome": game.result,
+            "outcome": game.result(),
             "reason": game.reason,
             "score": game.score,
         }),
@@ -600,8 +600,6 @@ fn run_play(a: &PlayArgs, out: Output) -> CliResult {
 struct Finished {
     moves: usize,
     outcome: Outcome,
-    /// The result in words ("White wins").
-    result: String,
     /// Why it ended, in words.
     reason: String,
     /// The human's (White's) score.
@@ -609,11 +607,20 @@ struct Finished {
 }
 
 impl Finished {
+    /// The result in words ("White wins"); Fanorona's sides have the same
+    /// names in every position.
+    fn result(&self) -> String {
+        Position::new().outcome_text(self.outcome)
+    }
+
     /// The last line of a finished game.
     fn summary(&self) -> String {
         format!(
             "{} ({}) after {} moves. Your score: {}",
-            self.result, self.reason, self.moves, self.score
+            self.result(),
+            self.reason,
+            self.moves,
+            self.score
         )
     }
 }
@@ -694,7 +701,6 @@ fn play_session(
     Ok(Some(Finished {
         moves,
         outcome: pos.outcome().unwrap_or(Outcome::Draw),
-        result: crate::cli::ending::result(&pos),
         reason: crate::cli::ending::reason(pos.end_reason()),
         score: score(&pos, Player::First).unwrap_or(0),
     }))
