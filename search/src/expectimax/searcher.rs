@@ -89,6 +89,20 @@ impl Window {
         }
     }
 
+    /// A chance node's cut-off when its value is known to lie in
+    /// `lo..=hi` and that range is above or below the window: the bound
+    /// and its kind; `None` while the range reaches into the window.
+    #[inline]
+    fn cut(self, lo: f64, hi: f64) -> Option<(f64, Bound)> {
+        if lo >= self.beta {
+            Some((lo, Bound::Lower))
+        } else if hi <= self.alpha {
+            Some((hi, Bound::Upper))
+        } else {
+            None
+        }
+    }
+
     /// What a fail-soft value searched with this window is.
     #[inline]
     fn bound(self, value: f64) -> Bound {
@@ -636,13 +650,7 @@ impl<'a, G: Stochastic + ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
         let outcomes = frame.outcomes.as_slice();
         let sum_lo: f64 = outcomes.iter().zip(&frame.lo).map(|(o, b)| o.1 * b).sum();
         let sum_hi: f64 = outcomes.iter().zip(&frame.hi).map(|(o, b)| o.1 * b).sum();
-        if sum_lo >= window.beta {
-            return Some((sum_lo, Bound::Lower));
-        }
-        if sum_hi <= window.alpha {
-            return Some((sum_hi, Bound::Upper));
-        }
-        None
+        window.cut(sum_lo, sum_hi)
     }
 
     /// ChanceProbCut: shallow searches predict every outcome; a cut when
@@ -675,13 +683,7 @@ impl<'a, G: Stochastic + ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             plo += p * (v - pc.margin).clamp(frame.lo[i], frame.hi[i]);
             phi += p * (v + pc.margin).clamp(frame.lo[i], frame.hi[i]);
         }
-        if plo >= window.beta {
-            return Some((plo, Bound::Lower));
-        }
-        if phi <= window.alpha {
-            return Some((phi, Bound::Upper));
-        }
-        None
+        window.cut(plo, phi)
     }
 
     /// Star2's probing phase: tightens `frame.lo`/`frame.hi` by searching one
@@ -766,11 +768,8 @@ impl<'a, G: Stochastic + ZobristHash, E: Evaluator<G>> Searcher<'a, G, E> {
             }
             sum_lo = others_lo + p * frame.lo[i];
             sum_hi = others_hi + p * frame.hi[i];
-            if sum_lo >= beta {
-                return Some((sum_lo, Bound::Lower));
-            }
-            if sum_hi <= alpha {
-                return Some((sum_hi, Bound::Upper));
+            if let Some(cut) = window.cut(sum_lo, sum_hi) {
+                return Some(cut);
             }
         }
         None
