@@ -392,6 +392,38 @@ impl Frame {
         }
         Ok(())
     }
+
+    /// Writes the whole diagram as [`write`](Frame::write) does, each cell
+    /// `symbol(column, row)` after a space, or after `>` on the `marked`
+    /// square (`(column, row)`: where the last move went).
+    ///
+    /// ```
+    /// use board_core::coords::Frame;
+    /// let mut text = String::new();
+    /// Frame::new(2, 1).write_marked(&mut text, Some((1, 0)), |_, _| 'X')?;
+    /// assert_eq!(text, "  a b\n1 X>X\n");
+    /// # Ok::<(), std::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The writer's error.
+    pub fn write_marked<W: Write>(
+        &self,
+        f: &mut W,
+        marked: Option<(u8, u8)>,
+        mut symbol: impl FnMut(u8, u8) -> char,
+    ) -> fmt::Result {
+        self.write(f, |f, column, row| {
+            let before = if marked == Some((column, row)) {
+                '>'
+            } else {
+                ' '
+            };
+            f.write_char(before)?;
+            f.write_char(symbol(column, row))
+        })
+    }
 }
 
 #[cfg(test)]

@@ -62,16 +62,17 @@ impl fmt::Display for Diagram<'_> {
         Frame::new(board.width(), board.height())
             .label_digits(2)
             .label_gap(1)
-            .write(f, |f, column, row| {
-                let sq = Square::at(column, row);
-                let ch = if board.is_gap(sq) {
-                    '#'
-                } else {
-                    pos.stack(sq).map_or('.', Stack::symbol)
-                };
-                let before = if self.marked == Some(sq) { '>' } else { ' ' };
-                write!(f, "{before}{ch}")
-            })?;
-        Ok(())
+            .write_marked(
+                f,
+                self.marked.map(|sq| (sq.column(), sq.row())),
+                |column, row| {
+                    let sq = Square::at(column, row);
+                    if board.is_gap(sq) {
+                        '#'
+                    } else {
+                        pos.stack(sq).map_or('.', Stack::symbol)
+                    }
+                },
+            )
     }
 }

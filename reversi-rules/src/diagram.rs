@@ -3,7 +3,7 @@
 use core::fmt;
 
 use board_core::coords::Frame;
-use board_core::{Game, Outcome, Player};
+use board_core::{Game, Outcome, Player, SideNames};
 
 use crate::{Position, Square};
 
@@ -30,16 +30,15 @@ impl fmt::Display for Diagram<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = self.pos;
         let legal = pos.legal_squares();
-        Frame::new(8, 8).write(f, |f, column, row| {
+        let marked = self.marked.map(|sq| (sq.column(), sq.row()));
+        Frame::new(8, 8).write_marked(f, marked, |column, row| {
             let sq = Square::from_coords_const(column, row);
-            let c = match pos.at(sq) {
+            match pos.at(sq) {
                 Some(Player::First) => 'X',
                 Some(Player::Second) => 'O',
                 None if legal & sq.bit() != 0 => '*',
                 None => '.',
-            };
-            let before = if self.marked == Some(sq) { '>' } else { ' ' };
-            write!(f, "{before}{c}")
+            }
         })?;
         let counts = pos.disc_counts();
         write!(f, "Black {} - White {}, ", counts.first, counts.second)?;
@@ -48,8 +47,7 @@ impl fmt::Display for Diagram<'_> {
                 Player::First => "Black (X) to move",
                 Player::Second => "White (O) to move",
             }),
-            Some(Outcome::Win(Player::First)) => f.write_str("game over: Black wins"),
-            Some(Outcome::Win(Player::Second)) => f.write_str("game over: White wins"),
+            Some(Outcome::Win(winner)) => write!(f, "game over: {} wins", pos.side_name(winner)),
             Some(Outcome::Draw) => f.write_str("game over: a draw"),
         }
     }
