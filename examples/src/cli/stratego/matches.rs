@@ -14,15 +14,15 @@ use crate::cli::output::{CliResult, Output};
 
 /// How a game of a match ended, in words ("Red wins", "draw", "unfinished
 /// at the ply limit").
-fn end_text(end: board_search::GameEnd) -> &'static str {
-    use board_core::{Outcome, Player};
+/// How a game of a match ended, in words: "Red wins", "draw", or why it
+/// was stopped.
+fn end_text(record: &GameRecord<Position>) -> String {
+    use board_core::SideNames;
     use board_search::GameEnd;
-    match end {
-        GameEnd::Over(Outcome::Win(Player::First)) => "Red wins",
-        GameEnd::Over(Outcome::Win(Player::Second)) => "Blue wins",
-        GameEnd::Over(Outcome::Draw) => "draw",
-        GameEnd::PlyLimit => "unfinished at the ply limit",
-        GameEnd::Stopped => "stopped",
+    match record.end {
+        GameEnd::Over(outcome) => record.last.outcome_text(outcome),
+        GameEnd::PlyLimit => "unfinished at the ply limit".to_owned(),
+        GameEnd::Stopped => "stopped".to_owned(),
     }
 }
 
@@ -155,7 +155,7 @@ pub fn run_match(args: &MatchArgs, out: Output) -> CliResult {
         |g, so_far| {
             let outcome = format!(
                 "{} ({})",
-                end_text(g.record.end),
+                end_text(&g.record),
                 crate::cli::ending::reason(g.record.last.end_reason())
             );
             out.match_game(g, so_far, args.first.name(), &outcome);
